@@ -1,0 +1,54 @@
+//! `taikyoku pieces`: the piece table of a variant.
+
+use clap::Args;
+
+use crate::VariantArgs;
+
+/// Arguments of `pieces`.
+#[derive(Args, Debug)]
+pub struct PiecesArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+/// Prints one line per kind: code, name, promotion (code or `-`), movement, flags.
+pub fn run(a: &PiecesArgs) -> Result<(), String> {
+    let v = a.variant.load().map_err(|e| e.to_string())?;
+    let kinds = &v.def.kinds;
+    let name_w = kinds
+        .iter()
+        .map(|k| k.name.chars().count())
+        .max()
+        .unwrap_or(0);
+    for k in kinds {
+        let promotes = k
+            .promotes
+            .map_or("-".to_string(), |p| kinds[p].code.clone());
+        let mut flags = Vec::new();
+        if k.royal {
+            flags.push("royal".to_string());
+        }
+        if k.rank > 0 {
+            flags.push(format!("rank={}", k.rank));
+        }
+        if k.last_rank_capture_only {
+            flags.push("last-rank-capture-only".into());
+        }
+        if k.converts > 0 {
+            flags.push(format!("converts={}", k.converts));
+        }
+        if k.promoted_only {
+            flags.push("promoted-only".into());
+        }
+        let line = format!(
+            "{:<4} {:<name_w$}  {:<4} {:<24} {}",
+            k.code,
+            k.name,
+            promotes,
+            k.moves_text,
+            flags.join(" ")
+        );
+        println!("{}", line.trim_end());
+    }
+    Ok(())
+}

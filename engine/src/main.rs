@@ -1,0 +1,64 @@
+//! The `taikyoku` binary: command line of the engine for the giant shogi variants.
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use std::sync::Arc;
+use taikyoku_movegen::{Variant, VariantError};
+
+/// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
+#[derive(Parser, Debug)]
+#[command(name = "taikyoku", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaf nodes of the move tree (move generator check and speed test).
+    Perft(commands::perft::PerftArgs),
+    /// Print a variant's piece table: code, name, promotion, movement.
+    Pieces(commands::pieces::PiecesArgs),
+    /// Print a position as a board.
+    Show(commands::show::ShowArgs),
+}
+
+/// Which variant to use: a built-in one by name, or a variant file.
+#[derive(Args, Debug, Clone)]
+pub struct VariantArgs {
+    /// Variant name: taikyoku, maka-dai-dai or dai-dai.
+    #[arg(long, default_value = "taikyoku")]
+    pub variant: String,
+    /// Load the variant from this file instead (see docs/variant-format.md).
+    #[arg(long, value_name = "PATH")]
+    pub variant_file: Option<String>,
+}
+
+impl VariantArgs {
+    /// Loads the chosen variant.
+    pub fn load(&self) -> Result<Arc<Variant>, VariantError> {
+        match &self.variant_file {
+            Some(path) => Variant::from_file(path),
+            None => Variant::builtin(&self.variant),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft(a) => commands::perft::run(&a),
+        Command::Pieces(a) => commands::pieces::run(&a),
+        Command::Show(a) => commands::show::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,580 @@
+//! Move generation: interprets each piece's [`Program`](crate::program::Program) on the
+//! mailbox and yields every distinct move once (notation.md's definition: same origin,
+//! destination, captured squares and promotion choice make the same move).
+//!
+//! History is ignored here (repetition is the game layer's business). A finished game (a side
+//! without royal pieces) has no moves.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Colour, Square};
+use crate::moves::{Counter, Move, MoveSink, Promotion};
+use crate::position::Position;
+use crate::program::{Op, CAPTURE, MOVE, UNLIMITED};
+use crate::variant::{Piece, Variant};
+use crate::variant_file::PromotionRule;
+
+/// What a move captured, as far as promotion is concerned.
+#[derive(Clone, Copy, Default)]
+struct CapInfo {
+    /// At least one enemy piece.
+    enemy: bool,
+    /// At least one promoted enemy piece.
+    promoted: bool,
+    /// Best converting capture: (priority, kind).
+    convert: (u8, u16),
+}
+
+impl CapInfo {
+    #[inline]
+    fn add(&mut self, v: &Variant, p: Piece) {
+        let f = v.form(p);
+        self.enemy = true;
+        self.promoted |= f.promoted;
+        if f.converts > self.convert.0 {
+            self.convert = (f.converts, f.kind as u16);
+        }
+    }
+}
+
+/// Per-piece generation state.
+struct Gen<'a, S, const N: usize> {
+    v: &'a Variant,
+    board: &'a [Piece],
+    sink: &'a mut S,
+    from: Square,
+    piece: Piece,
+    us: Colour,
+    caps_only: bool,
+    dedup: bool,
+    seen: Bitboard<N>,
+}
+
+impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
+    #[inline]
+    fn enemy(&self, p: Piece) -> bool {
+        p.is_piece() && p.colour() != self.us
+    }
+
+    /// Emits a move whose only capture (if any) is on `to`.
+    #[inline]
+    fn simple(&mut self, to: usize, target: Piece) {
+        if self.dedup && !self.seen.insert(self.v.geo.dense(Square(to as u16))) {
+            return;
+        }
+        let m = Move::new(self.from, Square(to as u16));
+        if target.is_piece() {
+            let mut info = CapInfo::default();
+            info.add(self.v, target);
+            self.emit(m, info);
+        } else {
+            self.sink.push(m);
+        }
+    }
+
+    /// Emits a move with its promotion choices.
+    #[inline]
+    fn emit(&mut self, m: Move, info: CapInfo) {
+        if !info.enemy {
+            self.sink.push(m);
+            return;
+        }
+        let f = self.v.form(self.piece);
+        match self.v.promotion() {
+            PromotionRule::Capture => {
+                if f.can_promote {
+                    self.sink.push(m.with_promotion(Promotion::Promote));
+                } else {
+                    self.sink.push(m);
+                }
+            }
+            PromotionRule::CaptureOptional => {
+                if info.convert.0 > 0 && !f.royal {
+                    let form = Variant::form_of(info.convert.1 as usize, true);
+                    if form == self.piece.form() {
+                        self.sink.push(m);
+                    } else {
+                        self.sink.push(m.with_promotion(Promotion::Promote));
+                    }
+                } else if f.can_promote {
+                    self.sink.push(m.with_promotion(Promotion::Promote));
+                    if !info.promoted {
+                        self.sink.push(m.with_promotion(Promotion::Decline));
+                    }
+                } else {
+                    self.sink.push(m);
+                }
+            }
+        }
+    }
+
+    /// Slides from `start` (exclusive) along `d` for up to `max` squares.
+    #[inline]
+    fn slide(&mut self, start: i32, d: i32, max: u8, modality: u8) {
+        let mut t = start + d;
+        let mut n = 0u8;
+        loop {
+            let p = self.board[t as usize];
+            if p == Piece::EMPTY {
+                if modality & MOVE != 0 && !self.caps_only {
+                    self.simple(t as usize, p);
+                }
+            } else {
+                if modality & CAPTURE != 0 && self.enemy(p) {
+                    self.simple(t as usize, p);
+                }
+                return;
+            }
+            n += 1;
+            if n == max {
+                return;
+            }
+            t += d;
+        }
+    }
+
+    #[inline]
+    fn leap(&mut self, t: i32, modality: u8) {
+        let p = self.board[t as usize];
+        if p == Piece::EMPTY {
+            if modality & MOVE != 0 && !self.caps_only {
+                self.simple(t as usize, p);
+            }
+        } else if modality & CAPTURE != 0 && self.enemy(p) {
+            self.simple(t as usize, p);
+        }
+    }
+
+    fn run(&mut self, op: Op) {
+        let from = self.from.0 as i32;
+        match op {
+            Op::Slide { d, max, modality } => self.slide(from, d, max, modality),
+            Op::Leap { d, modality } => self.leap(from + d, modality),
+            Op::JumpSlide {
+                d,
+                from: a,
+                to: b,
+                cont,
+                modality,
+            } => {
+                let mut t = from;
+                for k in 1..=b {
+                    t += d;
+                    let p = self.board[t as usize];
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    if k < a {
+                        continue;
+                    }
+                    if p == Piece::EMPTY {
+                        if modality & MOVE != 0 && !self.caps_only {
+                            self.simple(t as usize, p);
+                        }
+                        self.slide(t, d, cont, modality);
+                    } else if modality & CAPTURE != 0 && self.enemy(p) {
+                        self.simple(t as usize, p);
+                    }
+                }
+            }
+            Op::PassOver {
+                d,
+                n,
+                max,
+                modality,
+            } => {
+                let mut t = from + d;
+                let mut passed = 0u8;
+                let mut dist = 0u8;
+                loop {
+                    let p = self.board[t as usize];
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    if p == Piece::EMPTY {
+                        if modality & MOVE != 0 && !self.caps_only {
+                            self.simple(t as usize, p);
+                        }
+                    } else {
+                        if modality & CAPTURE != 0 && self.enemy(p) {
+                            self.simple(t as usize, p);
+                        }
+                        if passed == n {
+                            return;
+                        }
+                        passed += 1;
+                    }
+                    dist += 1;
+                    if dist == max {
+                        return;
+                    }
+                    t += d;
+                }
+            }
+            Op::RangeCapture { d } => self.range_capture(d),
+            Op::JumpCapture { d } => {
+                let mut t = from + d;
+                loop {
+                    let p = self.board[t as usize];
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    if self.enemy(p) {
+                        self.simple(t as usize, p);
+                    }
+                    t += d;
+                }
+            }
+            Op::Hook { d, p1, p2 } => {
+                let mut t = from + d;
+                loop {
+                    let p = self.board[t as usize];
+                    if p != Piece::EMPTY {
+                        if self.enemy(p) {
+                            self.simple(t as usize, p);
+                        }
+                        return;
+                    }
+                    if !self.caps_only {
+                        self.simple(t as usize, p);
+                    }
+                    self.slide(t, p1, UNLIMITED, MOVE | CAPTURE);
+                    self.slide(t, p2, UNLIMITED, MOVE | CAPTURE);
+                    t += d;
+                }
+            }
+            Op::LionLine { d, n, skip_area } => self.lion_line(d, n, skip_area),
+            Op::Igui { d } => {
+                let t = from + d;
+                let p = self.board[t as usize];
+                if self.enemy(p) {
+                    let mut info = CapInfo::default();
+                    info.add(self.v, p);
+                    let m = Move::with_mids(self.from, Square(t as u16), None, self.from);
+                    self.emit(m, info);
+                }
+            }
+            Op::Lion => self.lion(),
+            Op::Emperor => unreachable!("the emperor is generated by the position"),
+        }
+    }
+
+    fn range_capture(&mut self, d: i32) {
+        let from = self.from.0 as i32;
+        let rank = self.v.form(self.piece).rank;
+        let mut info = CapInfo::default();
+        let mut flown = false;
+        let mut t = from + d;
+        loop {
+            let p = self.board[t as usize];
+            if p == Piece::OFFBOARD {
+                return;
+            }
+            let to = Square(t as u16);
+            if p == Piece::EMPTY {
+                if !flown {
+                    if !self.caps_only {
+                        self.simple(t as usize, p);
+                    }
+                } else if !self.caps_only || info.enemy {
+                    self.emit(Move::range(self.from, to), info);
+                }
+            } else {
+                if self.enemy(p) {
+                    if !flown {
+                        self.simple(t as usize, p);
+                    } else {
+                        let mut i = info;
+                        i.add(self.v, p);
+                        self.emit(Move::range(self.from, to), i);
+                    }
+                }
+                if self.v.form(p).rank >= rank {
+                    return;
+                }
+                if self.enemy(p) {
+                    info.add(self.v, p);
+                }
+                flown = true;
+            }
+            t += d;
+        }
+    }
+
+    /// Lion moves along one line: see `docs/variant-format.md` (`y`).
+    fn lion_line(&mut self, d: i32, n: u8, skip_area: bool) {
+        let from = self.from.0 as i32;
+        let mut sq = [0i32; 4];
+        let mut p = [Piece::EMPTY; 4];
+        let mut len = 0usize;
+        for k in 1..=n as usize {
+            let t = from + d * k as i32;
+            let q = self.board[t as usize];
+            if q == Piece::OFFBOARD {
+                break;
+            }
+            sq[k] = t;
+            p[k] = q;
+            len = k;
+        }
+        // Igui on the first square (the area lion covers it when present).
+        if !skip_area && len >= 1 && self.enemy(p[1]) {
+            let mut info = CapInfo::default();
+            info.add(self.v, p[1]);
+            let m = Move::with_mids(self.from, Square(sq[1] as u16), None, self.from);
+            self.emit(m, info);
+        }
+        for f in 1..=len {
+            let target = p[f];
+            if target.is_piece() && !self.enemy(target) {
+                continue;
+            }
+            // Squares the piece can capture on before ending on f: 1..=max_reach except f.
+            let reach = (f + (n as usize - f) / 2).min(len);
+            let mut extra = [0usize; 3];
+            let mut ne = 0;
+            for k in 1..=reach {
+                if k != f && self.enemy(p[k]) {
+                    extra[ne] = k;
+                    ne += 1;
+                }
+            }
+            for subset in 0u32..(1 << ne) {
+                if skip_area && f <= 2 && (f == 2 || subset == 0) {
+                    // Within two squares: the area lion yields these (f = 2 captures at most
+                    // square 1; f = 1 without extra captures).
+                    continue;
+                }
+                if subset == 0 {
+                    if target == Piece::EMPTY {
+                        if !self.caps_only {
+                            self.simple(sq[f] as usize, target);
+                        }
+                    } else {
+                        self.simple(sq[f] as usize, target);
+                    }
+                    continue;
+                }
+                let mut info = CapInfo::default();
+                let mut mids = [0u16; 2];
+                let mut nm = 0;
+                for (i, &k) in extra[..ne].iter().enumerate() {
+                    if subset >> i & 1 != 0 {
+                        info.add(self.v, p[k]);
+                        mids[nm] = sq[k] as u16;
+                        nm += 1;
+                    }
+                }
+                if target.is_piece() {
+                    info.add(self.v, target);
+                }
+                let mid2 = (nm == 2).then_some(Square(mids[1]));
+                let m = Move::with_mids(self.from, Square(mids[0]), mid2, Square(sq[f] as u16));
+                self.emit(m, info);
+            }
+        }
+    }
+
+    /// The area lion: every square within two (steps or jump), captures on the first step
+    /// followed by a second step (igui when it returns).
+    fn lion(&mut self) {
+        let from = self.from.0 as i32;
+        for &d in self.v.king_steps.iter().chain(self.v.ring_two.iter()) {
+            let t = from + d;
+            let p = self.board[t as usize];
+            if p == Piece::EMPTY {
+                if !self.caps_only {
+                    self.simple(t as usize, p);
+                }
+            } else if self.enemy(p) {
+                self.simple(t as usize, p);
+            }
+        }
+        for &d1 in &self.v.king_steps {
+            let m1 = from + d1;
+            let p1 = self.board[m1 as usize];
+            if !self.enemy(p1) {
+                continue;
+            }
+            let mut base = CapInfo::default();
+            base.add(self.v, p1);
+            // Igui.
+            self.emit(
+                Move::with_mids(self.from, Square(m1 as u16), None, self.from),
+                base,
+            );
+            for &d2 in &self.v.king_steps {
+                let t = m1 + d2;
+                if t == from {
+                    continue;
+                }
+                let p2 = self.board[t as usize];
+                let mut info = base;
+                if p2 == Piece::EMPTY {
+                } else if self.enemy(p2) {
+                    info.add(self.v, p2);
+                } else {
+                    continue;
+                }
+                let m = Move::with_mids(self.from, Square(m1 as u16), None, Square(t as u16));
+                self.emit(m, info);
+            }
+        }
+    }
+}
+
+impl<const N: usize> Position<N> {
+    /// Generates every move (or only the moves that capture an enemy piece, for quiescence
+    /// search, when `CAPS` is true) into `sink`.
+    pub fn generate_into<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
+        if self.royals[0] == 0 || self.royals[1] == 0 {
+            return;
+        }
+        let us = self.side;
+        let v = &*self.variant;
+        let last_row = v.geo.last_row(us);
+        for &sq in &self.plist[us.index()] {
+            let piece = self.board[sq as usize];
+            let from = Square(sq);
+            let prog = &v.programs[piece.index()];
+            let form = v.form(piece);
+            let caps_only = CAPS || (form.last_rank_capture_only && v.geo.row(from) == last_row);
+            if form.emperor {
+                self.emperor_moves(from, caps_only, sink);
+                continue;
+            }
+            let mut g = Gen::<S, N> {
+                v,
+                board: &self.board,
+                sink: &mut *sink,
+                from,
+                piece,
+                us,
+                caps_only,
+                dedup: prog.dedup,
+                seen: Bitboard::EMPTY,
+            };
+            for &op in &prog.ops {
+                g.run(op);
+            }
+            if prog.pass && !caps_only {
+                sink.push(Move::new(from, from));
+            }
+        }
+    }
+
+    /// Appends every move to `list`.
+    pub fn generate(&self, list: &mut Vec<Move>) {
+        self.generate_into::<_, false>(list);
+    }
+
+    /// Appends the moves that capture at least one enemy piece to `list`.
+    pub fn generate_captures(&self, list: &mut Vec<Move>) {
+        self.generate_into::<_, true>(list);
+    }
+
+    /// Every move, in a new list (convenience; the hot paths use [`Position::generate_into`]).
+    pub fn moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.generate(&mut v);
+        v
+    }
+
+    /// The number of moves (bulk counting for perft).
+    pub fn count_moves(&self) -> u64 {
+        let mut c = Counter::default();
+        self.generate_into::<_, false>(&mut c);
+        c.0
+    }
+
+    /// Whether a move is among this position's moves (for moves from untrusted sources such
+    /// as a hash table).
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        let from = m.from();
+        if !self.variant.geo.on_board(from.index()) {
+            return false;
+        }
+        let p = self.board[from.index()];
+        if !p.is_piece() || p.colour() != self.side {
+            return false;
+        }
+        let mut list = Vec::new();
+        self.piece_moves(from, &mut list);
+        list.contains(&m)
+    }
+
+    /// The moves of the piece on `from` (which must belong to the side to move).
+    pub fn piece_moves(&self, from: Square, list: &mut Vec<Move>) {
+        if self.royals[0] == 0 || self.royals[1] == 0 {
+            return;
+        }
+        let v = &*self.variant;
+        let piece = self.board[from.index()];
+        let us = self.side;
+        let prog = &v.programs[piece.index()];
+        let form = v.form(piece);
+        let caps_only = form.last_rank_capture_only && v.geo.row(from) == v.geo.last_row(us);
+        if form.emperor {
+            self.emperor_moves(from, caps_only, list);
+            return;
+        }
+        let mut g = Gen::<_, N> {
+            v,
+            board: &self.board,
+            sink: list,
+            from,
+            piece,
+            us,
+            caps_only,
+            dedup: prog.dedup,
+            seen: Bitboard::EMPTY,
+        };
+        for &op in &prog.ops {
+            g.run(op);
+        }
+        if prog.pass && !caps_only {
+            list.push(Move::new(from, from));
+        }
+    }
+
+    /// The emperor: any square the opponent does not attack (see `docs/rules.md`).
+    fn emperor_moves<S: MoveSink>(&self, from: Square, caps_only: bool, sink: &mut S) {
+        let v = &*self.variant;
+        let us = self.side;
+        let them = us.flip();
+        let attacked = self.attacks(them, Some(from));
+        let prince = self.royals[us.index()] >= 2;
+        let both_emperors = self.royals[0] == 1
+            && self.royals[1] == 1
+            && self.plist[them.index()]
+                .iter()
+                .any(|&s| v.form(self.board[s as usize]).emperor);
+        let protected = if both_emperors {
+            self.attacks(us, Some(from))
+        } else {
+            Bitboard::EMPTY
+        };
+        for (d, sq) in v.geo.all_squares().enumerate() {
+            if sq == from {
+                continue;
+            }
+            let p = self.board[sq.index()];
+            if p.is_piece() {
+                if p.colour() == us || attacked.has(d) {
+                    continue;
+                }
+            } else if caps_only || (attacked.has(d) && !prince) {
+                continue;
+            }
+            if both_emperors && !protected.has(d) {
+                continue;
+            }
+            let m = Move::new(from, sq);
+            if p.is_piece() {
+                // An emperor never promotes or converts; the capture needs no choice.
+                sink.push(m);
+            } else {
+                sink.push(m);
+            }
+        }
+    }
+}

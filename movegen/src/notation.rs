@@ -1,0 +1,478 @@
+//! Notation (`shared/spec/notation.md`): positions and moves, printed canonically and parsed
+//! strictly, with errors that say what is wrong and where.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::geometry::{Colour, Square};
+use crate::moves::{Move, Promotion};
+use crate::position::Position;
+use crate::program::Op;
+use crate::variant::{Piece, Variant};
+
+/// A notation error: what was wrong, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError(pub String);
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
+    Err(NotationError(msg.into()))
+}
+
+/// The effect of a move: what notation.md uses to tell moves apart.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Effect {
+    /// Origin.
+    pub from: Square,
+    /// Destination.
+    pub to: Square,
+    /// Every square whose piece the move removes, ascending.
+    pub captured: Vec<Square>,
+    /// Promotion choice.
+    pub promotion: Promotion,
+}
+
+impl<const N: usize> Position<N> {
+    /// Parses a position (`<board> <side> <extra> <move-number>`) or `startpos`.
+    pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position<N>, NotationError> {
+        let text = text.trim();
+        if text == "startpos" {
+            return Ok(Position::startpos(variant));
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() != 4 {
+            return err(format!(
+                "a position has 4 fields (board, side, extra, move number), found {}",
+                fields.len()
+            ));
+        }
+        let mut pos = Position::empty(variant.clone());
+        let geo = &variant.geo;
+        let rows: Vec<&str> = fields[0].split('/').collect();
+        if rows.len() != geo.ranks() {
+            return err(format!(
+                "the board has {} ranks separated by '/', found {}",
+                geo.ranks(),
+                rows.len()
+            ));
+        }
+        for (row, text) in rows.iter().enumerate() {
+            let rank = crate::geometry::rank_letters(row);
+            let chars: Vec<char> = text.chars().collect();
+            let mut col = 0usize;
+            let mut i = 0usize;
+            while i < chars.len() {
+                let c = chars[i];
+                if c.is_ascii_digit() {
+                    let start = i;
+                    while i < chars.len() && chars[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let s: String = chars[start..i].iter().collect();
+                    let n: usize = s.parse().unwrap_or(0);
+                    if n == 0 || chars[start] == '0' {
+                        return err(format!(
+                            "rank {rank}: '{s}' is not a count of empty squares"
+                        ));
+                    }
+                    col += n;
+                    if col > geo.files() {
+                        return err(format!("rank {rank} has more than {} squares", geo.files()));
+                    }
+                    continue;
+                }
+                let promoted = c == '+';
+                if promoted {
+                    i += 1;
+                }
+                let (code, next) = match chars.get(i) {
+                    Some('(') => {
+                        let close = chars[i..].iter().position(|&c| c == ')').ok_or_else(|| {
+                            NotationError(format!("rank {rank}: '(' without ')'"))
+                        })?;
+                        let code: String = chars[i + 1..i + close].iter().collect();
+                        (code, i + close + 1)
+                    }
+                    Some(&c) if c.is_ascii_alphabetic() => (c.to_string(), i + 1),
+                    Some(&c) => {
+                        return err(format!("rank {rank}: unexpected character '{c}'"));
+                    }
+                    None => return err(format!("rank {rank}: '+' at the end of the rank")),
+                };
+                i = next;
+                let colour = if !code.is_empty() && code.chars().all(|c| c.is_ascii_uppercase()) {
+                    Colour::Black
+                } else if !code.is_empty() && code.chars().all(|c| c.is_ascii_lowercase()) {
+                    Colour::White
+                } else {
+                    return err(format!(
+                        "rank {rank}: piece code '{code}' must be all upper case (Black) or all lower case (White)"
+                    ));
+                };
+                let upper = code.to_ascii_uppercase();
+                let kind = variant.def.kind_by_code(&upper).ok_or_else(|| {
+                    NotationError(format!(
+                        "rank {rank}: '{code}' is not a piece of {}",
+                        variant.def.id
+                    ))
+                })?;
+                if upper.len() == 1 && chars[next - 1] == ')' {
+                    return err(format!(
+                        "rank {rank}: one-letter code '{code}' is written without parentheses"
+                    ));
+                }
+                let form = Variant::form_of(kind, promoted);
+                if !variant.forms[form].exists {
+                    return err(format!("rank {rank}: '{code}' cannot be promoted"));
+                }
+                if col >= geo.files() {
+                    return err(format!("rank {rank} has more than {} squares", geo.files()));
+                }
+                pos.put(geo.square(col, row), Piece::new(form, colour));
+                col += 1;
+            }
+            if col != geo.files() {
+                return err(format!(
+                    "rank {rank} has {col} squares, the board has {} files",
+                    geo.files()
+                ));
+            }
+        }
+        let side = match fields[1] {
+            "b" => Colour::Black,
+            "w" => Colour::White,
+            s => return err(format!("side to move '{s}' is not 'b' or 'w'")),
+        };
+        pos.set_side(side);
+        if fields[2] != "-" {
+            return err(format!(
+                "extra field '{}' must be '-' in {}",
+                fields[2], variant.def.id
+            ));
+        }
+        let n: u32 = match fields[3].parse() {
+            Ok(n) if n >= 1 && !fields[3].starts_with('+') => n,
+            _ => {
+                return err(format!(
+                    "move number '{}' is not a positive integer",
+                    fields[3]
+                ))
+            }
+        };
+        pos.set_move_number(n);
+        Ok(pos)
+    }
+
+    /// The position in notation.
+    pub fn to_notation(&self) -> String {
+        let v = &*self.variant;
+        let geo = &v.geo;
+        let mut s = String::new();
+        for row in 0..geo.ranks() {
+            if row > 0 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for col in 0..geo.files() {
+                let p = self.board[geo.square(col, row).index()];
+                if p.is_piece() {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push_str(&v.piece_code(p));
+                } else {
+                    empty += 1;
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+        }
+        format!("{} {} - {}", s, self.side.letter(), self.move_number)
+    }
+
+    /// The squares of a move's path as notation writes them (origin, captures on the way,
+    /// destination).
+    pub fn move_path(&self, m: Move) -> Vec<Square> {
+        let mut p = vec![m.from()];
+        p.extend(m.mid1());
+        p.extend(m.mid2());
+        p.push(m.to());
+        p
+    }
+
+    /// The canonical notation of a move of this position.
+    pub fn move_to_string(&self, m: Move) -> String {
+        let geo = &self.variant.geo;
+        let mut s: String = self
+            .move_path(m)
+            .into_iter()
+            .map(|sq| geo.square_name(sq))
+            .collect();
+        match m.promotion() {
+            Promotion::None => {}
+            Promotion::Promote => s.push('+'),
+            Promotion::Decline => s.push('='),
+        }
+        s
+    }
+
+    /// What a move of this position removes, and where it goes.
+    pub fn effect(&self, m: Move) -> Effect {
+        let mut captured = BTreeSet::new();
+        if m.is_range() {
+            let d = self.line_step(m.from(), m.to());
+            let mut s = m.from().0 as i32 + d;
+            while s != m.to().0 as i32 {
+                if self.board[s as usize].is_piece() {
+                    captured.insert(Square(s as u16));
+                }
+                s += d;
+            }
+        }
+        for mid in [m.mid1(), m.mid2()].into_iter().flatten() {
+            captured.insert(mid);
+        }
+        if m.to() != m.from() && self.board[m.to().index()].is_piece() {
+            captured.insert(m.to());
+        }
+        Effect {
+            from: m.from(),
+            to: m.to(),
+            captured: captured.into_iter().collect(),
+            promotion: m.promotion(),
+        }
+    }
+
+    /// Parses a move in notation and finds it among this position's moves. Accepts the
+    /// canonical form, and for pieces with lion moves any other valid path with the same
+    /// effect. A compulsory promotion may be written with or without `+`; where promotion is
+    /// optional, a move without suffix declines it.
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let geo = &self.variant.geo;
+        let t = text.trim();
+        let (body, suffix) = match t.chars().last() {
+            Some('+') => (&t[..t.len() - 1], Some(Promotion::Promote)),
+            Some('=') => (&t[..t.len() - 1], Some(Promotion::Decline)),
+            _ => (t, None),
+        };
+        let mut path = Vec::new();
+        let b: Vec<char> = body.chars().collect();
+        let mut i = 0;
+        while i < b.len() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            while i < b.len() && b[i].is_ascii_lowercase() {
+                i += 1;
+            }
+            if i == start {
+                return err(format!("move '{text}': unexpected character '{}'", b[i]));
+            }
+            let sq: String = b[start..i].iter().collect();
+            path.push(
+                geo.parse_square(&sq)
+                    .map_err(|e| NotationError(format!("move '{text}': {e}")))?,
+            );
+        }
+        if path.len() < 2 {
+            return err(format!(
+                "move '{text}' needs at least two squares (from and to)"
+            ));
+        }
+        let from = path[0];
+        let p = self.board[from.index()];
+        if !p.is_piece() {
+            return err(format!(
+                "move '{text}': no piece on {}",
+                geo.square_name(from)
+            ));
+        }
+        if p.colour() != self.side {
+            return err(format!(
+                "move '{text}': the piece on {} is not the side to move's",
+                geo.square_name(from)
+            ));
+        }
+        let mut moves = Vec::new();
+        self.piece_moves(from, &mut moves);
+        let lionish = self.variant.programs[p.index()]
+            .ops
+            .iter()
+            .any(|op| matches!(op, Op::Lion | Op::LionLine { .. }));
+        let path_effect = if lionish && path.len() >= 3 {
+            self.lion_path_effect(&path)
+        } else {
+            None
+        };
+        let matches_path = |m: Move| -> bool {
+            if self.move_path(m) == path {
+                return true;
+            }
+            match &path_effect {
+                Some((to, caps)) => {
+                    let e = self.effect(m);
+                    e.to == *to && e.captured == *caps
+                }
+                None => false,
+            }
+        };
+        let candidates: Vec<Move> = moves.into_iter().filter(|&m| matches_path(m)).collect();
+        if candidates.is_empty() {
+            return err(format!(
+                "move '{text}' is not a legal move in this position"
+            ));
+        }
+        let chosen: Vec<Move> = candidates
+            .iter()
+            .copied()
+            .filter(|m| match suffix {
+                Some(s) => m.promotion() == s,
+                None => match m.promotion() {
+                    Promotion::None | Promotion::Decline => true,
+                    Promotion::Promote => !candidates
+                        .iter()
+                        .any(|c| c.promotion() == Promotion::Decline),
+                },
+            })
+            .collect();
+        match chosen.as_slice() {
+            [m] => Ok(*m),
+            [] => match suffix {
+                Some(Promotion::Promote) => err(format!("move '{text}': this move cannot promote")),
+                _ => err(format!("move '{text}': this move cannot decline promotion")),
+            },
+            _ => err(format!("move '{text}' is ambiguous")),
+        }
+    }
+
+    /// For a path of lion steps (each leg within two squares), the destination and the set of
+    /// captured squares (every listed square after the origin holding an enemy piece).
+    fn lion_path_effect(&self, path: &[Square]) -> Option<(Square, Vec<Square>)> {
+        let geo = &self.variant.geo;
+        let mut caps = BTreeSet::new();
+        for w in path.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let dc = geo.col(a).abs_diff(geo.col(b));
+            let dr = geo.row(a).abs_diff(geo.row(b));
+            if dc.max(dr) > 2 {
+                return None;
+            }
+        }
+        for &sq in &path[1..] {
+            let p = self.board[sq.index()];
+            if p.is_piece() && p.colour() != self.side {
+                caps.insert(sq);
+            }
+        }
+        Some((*path.last()?, caps.into_iter().collect()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MINI: &str = "\
+[variant]
+id = mini
+name = Mini
+board = 5x5
+promotion = capture
+repetition = fourfold
+[pieces]
+K | King | - | - | K | royal
+P | Pawn | - | G | fW |
+G | Gold | - | - | WfF |
+LN | Lion | - | - | {lion} |
+FL | Ferocious leopard | - | B | FvW |
+B | Bishop | - | - | B |
+[setup]
+2: . . P . .
+1: . (LN) K . .
+";
+
+    fn var() -> Arc<Variant> {
+        Variant::from_text("mini", &MINI.replace("(LN)", "LN")).unwrap()
+    }
+
+    #[test]
+    fn startpos_round_trips() {
+        let v = var();
+        let p = Position::<1>::startpos(v.clone());
+        let s = p.to_notation();
+        assert_eq!(s, "2k(ln)1/2p2/5/2P2/1(LN)K2 b - 1");
+        let q = Position::<1>::parse(v, &s).unwrap();
+        assert_eq!(q.to_notation(), s);
+        assert_eq!(q.hash(), p.hash());
+    }
+
+    #[test]
+    fn bad_positions_say_what_and_where() {
+        let v = var();
+        for (bad, needle) in [
+            ("5/5/5/5/5 b -", "4 fields"),
+            ("5/5/5/5 b - 1", "5 ranks"),
+            ("5/5/5/5/6 b - 1", "rank e"),
+            ("5/5/5/5/4 b - 1", "rank e has 4 squares"),
+            ("5/5/5/5/4X b - 1", "'X' is not a piece"),
+            ("5/5/5/5/4(Ln) b - 1", "all upper case"),
+            ("5/5/5/5/4(K) b - 1", "without parentheses"),
+            ("5/5/5/5/4+K b - 1", "cannot be promoted"),
+            ("5/5/5/5/4(LN b - 1", "without ')'"),
+            ("5/5/5/5/5 x - 1", "side to move"),
+            ("5/5/5/5/5 b x 1", "extra field"),
+            ("5/5/5/5/5 b - 0", "move number"),
+            ("5/5/5/5/05 b - 1", "count of empty"),
+            ("5/5/5/5/4* b - 1", "unexpected character '*'"),
+        ] {
+            let e = Position::<1>::parse(v.clone(), bad).unwrap_err();
+            assert!(e.0.contains(needle), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn moves_round_trip_and_bad_moves_are_explained() {
+        let v = var();
+        let p = Position::<1>::parse(v, "k4/5/1p3/1(LN)K2/5 b - 1").unwrap();
+        for m in p.moves() {
+            let s = p.move_to_string(m);
+            assert_eq!(p.parse_move(&s).unwrap(), m, "{s}");
+        }
+        // Lion: capture on 4c then step to 3b, written two ways.
+        let a = p.parse_move("4d4c3b").unwrap();
+        assert_eq!(p.effect(a).captured.len(), 1);
+        // Two steps through an empty square is the jump.
+        assert_eq!(
+            p.parse_move("4d5c5b").unwrap(),
+            p.parse_move("4d5b").unwrap()
+        );
+        // Igui and pass.
+        assert_eq!(
+            p.parse_move("4d4c4d").unwrap().to(),
+            p.parse_move("4d4d").unwrap().to()
+        );
+        for (bad, needle) in [
+            ("4d", "two squares"),
+            ("4d9z", "file 9"),
+            ("1a2a", "no piece"),
+            ("4c4d", "not the side to move"),
+            ("3d3a", "not a legal move"),
+            ("4d4c+", "cannot promote"),
+            ("4d-4c", "unexpected character"),
+        ] {
+            let e = p.parse_move(bad).unwrap_err();
+            assert!(e.0.contains(needle), "{bad}: {e}");
+        }
+    }
+}

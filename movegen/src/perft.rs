@@ -1,0 +1,56 @@
+//! Perft: counting the leaf nodes of the move tree, to check move generation against known
+//! numbers. Bulk-counts at the last ply and splits the root across threads with rayon.
+
+use rayon::prelude::*;
+
+use crate::moves::Move;
+use crate::position::Position;
+
+impl<const N: usize> Position<N> {
+    /// Leaf count at `depth` (depth 0 = 1), single-threaded. `buf` is scratch space for move
+    /// lists shared by all plies (no allocation per node once it has grown).
+    pub fn perft_with(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves(),
+            _ => {
+                let start = buf.len();
+                self.generate(buf);
+                let end = buf.len();
+                let mut total = 0;
+                for i in start..end {
+                    let m = buf[i];
+                    self.make(m);
+                    total += self.perft_with(depth - 1, buf);
+                    self.unmake();
+                }
+                buf.truncate(start);
+                total
+            }
+        }
+    }
+
+    /// Leaf count at `depth`, single-threaded.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut buf = Vec::with_capacity(1 << 14);
+        self.perft_with(depth, &mut buf)
+    }
+
+    /// Per-root-move leaf counts at `depth` (>= 1), computed in parallel on the current rayon
+    /// pool, in move generation order.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        let moves = self.moves();
+        moves
+            .par_iter()
+            .map_init(
+                || (self.clone(), Vec::with_capacity(1 << 14)),
+                |(pos, buf), &m| {
+                    pos.make(m);
+                    let n = pos.perft_with(depth - 1, buf);
+                    pos.unmake();
+                    (m, n)
+                },
+            )
+            .collect()
+    }
+}

@@ -1,0 +1,407 @@
+//! Positions: the mailbox, piece lists, per-kind bitboards, hash and history, kept consistent by
+//! make/unmake (no copying per node).
+
+use std::sync::Arc;
+
+use crate::bitboard::Bitboard;
+use crate::geometry::{Colour, Square};
+use crate::moves::{Move, Promotion};
+use crate::variant::{Piece, Variant};
+use crate::variant_file::PromotionRule;
+
+/// The hash of the side to move (xored in when White is to move).
+const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
+
+/// The Zobrist key of a piece on a square, computed by a 64-bit mixer instead of a table (a
+/// table for 1200 pieces x 1936 squares would not fit in cache).
+#[inline]
+pub fn zobrist(p: Piece, sq: usize) -> u64 {
+    let mut z = ((p.0 as u64) << 16 | sq as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// What [`Position::unmake`] needs to restore a move.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    moved: Piece,
+    cap_start: u32,
+    hash: u64,
+}
+
+/// A position of a variant whose board fits in `64 * N` bits.
+///
+/// Holds the padded mailbox, each side's piece list, one bitboard per (kind moved as, colour),
+/// occupancy per colour, the number of royal pieces per side, an incremental Zobrist hash, and
+/// the history of hashes for repetition.
+#[derive(Clone, Debug)]
+pub struct Position<const N: usize> {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) board: Vec<Piece>,
+    pub(crate) plist: [Vec<u16>; 2],
+    pub(crate) pidx: Vec<u16>,
+    pub(crate) kind_bb: Vec<Bitboard<N>>,
+    pub(crate) occ: [Bitboard<N>; 2],
+    pub(crate) royals: [u32; 2],
+    pub(crate) side: Colour,
+    pub(crate) move_number: u32,
+    pub(crate) hash: u64,
+    undo: Vec<Undo>,
+    pub(crate) captures: Vec<(u16, Piece)>,
+    history: Vec<u64>,
+}
+
+impl<const N: usize> Position<N> {
+    /// An empty board of `variant`, Black to move, move number 1.
+    pub fn empty(variant: Arc<Variant>) -> Position<N> {
+        let geo = &variant.geo;
+        assert!(
+            geo.squares() <= 64 * N,
+            "a {}x{} board needs more than {N} words",
+            geo.files(),
+            geo.ranks()
+        );
+        let mut board = vec![Piece::OFFBOARD; geo.padded_len()];
+        for sq in geo.all_squares() {
+            board[sq.index()] = Piece::EMPTY;
+        }
+        let kinds = variant.kind_count();
+        Position {
+            board,
+            plist: [Vec::with_capacity(512), Vec::with_capacity(512)],
+            pidx: vec![0; geo.padded_len()],
+            kind_bb: vec![Bitboard::EMPTY; kinds * 2],
+            occ: [Bitboard::EMPTY; 2],
+            royals: [0; 2],
+            side: Colour::Black,
+            move_number: 1,
+            hash: 0,
+            undo: Vec::with_capacity(256),
+            captures: Vec::with_capacity(256),
+            history: Vec::with_capacity(256),
+            variant,
+        }
+    }
+
+    /// The variant's initial position.
+    pub fn startpos(variant: Arc<Variant>) -> Position<N> {
+        let mut pos = Position::empty(variant.clone());
+        let geo = &variant.geo;
+        for &(col, row_from_black, kind) in &variant.def.setup {
+            let form = Variant::form_of(kind, false);
+            let row = geo.ranks() - 1 - row_from_black;
+            pos.put(geo.square(col, row), Piece::new(form, Colour::Black));
+            let wsq = geo.square(geo.files() - 1 - col, row_from_black);
+            pos.put(wsq, Piece::new(form, Colour::White));
+        }
+        pos
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Colour {
+        self.side
+    }
+
+    /// The move number (starts at 1, counts plies, as in SFEN).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The Zobrist hash (pieces and side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The content of a square.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        self.board[sq.index()]
+    }
+
+    /// Number of pieces of a side.
+    pub fn piece_count(&self, c: Colour) -> usize {
+        self.plist[c.index()].len()
+    }
+
+    /// The squares of a side's pieces (in no particular order).
+    pub fn pieces(&self, c: Colour) -> impl Iterator<Item = Square> + '_ {
+        self.plist[c.index()].iter().map(|&s| Square(s))
+    }
+
+    /// Number of royal (objective) pieces of a side.
+    #[inline]
+    pub fn royal_count(&self, c: Colour) -> u32 {
+        self.royals[c.index()]
+    }
+
+    /// The winner, once a side has no royal piece left.
+    pub fn winner(&self) -> Option<Colour> {
+        if self.royals[0] == 0 {
+            Some(Colour::White)
+        } else if self.royals[1] == 0 {
+            Some(Colour::Black)
+        } else {
+            None
+        }
+    }
+
+    /// The set of squares holding pieces of `c` that move as `kind`.
+    pub fn kind_bitboard(&self, kind: usize, c: Colour) -> &Bitboard<N> {
+        &self.kind_bb[kind * 2 + c.index()]
+    }
+
+    /// The squares occupied by `c`.
+    pub fn occupied(&self, c: Colour) -> &Bitboard<N> {
+        &self.occ[c.index()]
+    }
+
+    /// Hashes of the positions before each move made so far (oldest first).
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// Number of moves made on this position object (undo depth).
+    pub fn ply(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Forgets the undo stack and history (e.g. after setting up a position).
+    pub fn clear_history(&mut self) {
+        self.undo.clear();
+        self.captures.clear();
+        self.history.clear();
+    }
+
+    /// Places a piece on an empty square.
+    pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        debug_assert!(self.board[sq.index()] == Piece::EMPTY);
+        let v = &*self.variant;
+        let c = p.colour().index();
+        self.board[sq.index()] = p;
+        self.pidx[sq.index()] = self.plist[c].len() as u16;
+        self.plist[c].push(sq.0);
+        let d = v.geo.dense(sq);
+        let f = v.form(p);
+        self.kind_bb[f.moves_as * 2 + c].set(d);
+        self.occ[c].set(d);
+        self.royals[c] += f.royal as u32;
+        self.hash ^= zobrist(p, sq.index());
+    }
+
+    /// Removes the piece on a square and returns it.
+    pub(crate) fn remove(&mut self, sq: Square) -> Piece {
+        let p = self.board[sq.index()];
+        debug_assert!(p.is_piece());
+        let v = &*self.variant;
+        let c = p.colour().index();
+        self.board[sq.index()] = Piece::EMPTY;
+        let i = self.pidx[sq.index()] as usize;
+        let last = self.plist[c].pop().expect("piece list holds the piece");
+        if i < self.plist[c].len() {
+            self.plist[c][i] = last;
+            self.pidx[last as usize] = i as u16;
+        }
+        let d = v.geo.dense(sq);
+        let f = v.form(p);
+        self.kind_bb[f.moves_as * 2 + c].clear(d);
+        self.occ[c].clear(d);
+        self.royals[c] -= f.royal as u32;
+        self.hash ^= zobrist(p, sq.index());
+        p
+    }
+
+    /// Sets the side to move (keeping the hash right).
+    pub(crate) fn set_side(&mut self, c: Colour) {
+        if c != self.side {
+            self.hash ^= SIDE_KEY;
+            self.side = c;
+        }
+    }
+
+    /// Sets the move number.
+    pub(crate) fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    /// The unit step from `from` toward `to` along a line (for range captures).
+    #[inline]
+    pub(crate) fn line_step(&self, from: Square, to: Square) -> i32 {
+        let stride = self.variant.geo.stride() as i32;
+        let (f, t) = (from.0 as i32, to.0 as i32);
+        let (fr, fc) = (f / stride, f % stride);
+        let (tr, tc) = (t / stride, t % stride);
+        (tr - fr).signum() * stride + (tc - fc).signum()
+    }
+
+    /// Plays a move generated for this position.
+    pub fn make(&mut self, m: Move) {
+        let from = m.from();
+        let to = m.to();
+        let moved = self.board[from.index()];
+        self.undo.push(Undo {
+            mv: m,
+            moved,
+            cap_start: self.captures.len() as u32,
+            hash: self.hash,
+        });
+        self.history.push(self.hash);
+        if m.is_range() {
+            let d = self.line_step(from, to);
+            let mut s = from.0 as i32 + d;
+            while s != to.0 as i32 {
+                let sq = Square(s as u16);
+                if self.board[sq.index()].is_piece() {
+                    let p = self.remove(sq);
+                    self.captures.push((sq.0, p));
+                }
+                s += d;
+            }
+        }
+        for mid in [m.mid1(), m.mid2()].into_iter().flatten() {
+            if self.board[mid.index()].is_piece() {
+                let p = self.remove(mid);
+                self.captures.push((mid.0, p));
+            }
+        }
+        if to != from && self.board[to.index()].is_piece() {
+            let p = self.remove(to);
+            self.captures.push((to.0, p));
+        }
+        let mut piece = moved;
+        let start = self.undo.last().expect("just pushed").cap_start as usize;
+        if let Some(conv) = self.conversion(moved, start) {
+            piece = conv;
+        } else if m.promotion() == Promotion::Promote {
+            piece = self.variant.promoted(moved);
+        }
+        if to != from {
+            self.remove(from);
+            self.put(to, piece);
+        } else if piece != moved {
+            self.remove(from);
+            self.put(from, piece);
+        }
+        self.side = self.side.flip();
+        self.hash ^= SIDE_KEY;
+        self.move_number += 1;
+    }
+
+    /// The piece a capturer turns into by capturing a converting piece (Maka dai dai's deva and
+    /// dark spirit), given the captures recorded from index `start`.
+    fn conversion(&self, mover: Piece, start: usize) -> Option<Piece> {
+        let v = &*self.variant;
+        if v.promotion() != PromotionRule::CaptureOptional || v.form(mover).royal {
+            return None;
+        }
+        let us = mover.colour();
+        let mut best: Option<(u8, usize)> = None;
+        for &(_, p) in &self.captures[start..] {
+            if p.colour() == us {
+                continue;
+            }
+            let f = v.form(p);
+            if f.converts > 0 && best.is_none_or(|(c, _)| f.converts > c) {
+                best = Some((f.converts, f.kind));
+            }
+        }
+        best.map(|(_, kind)| Piece::new(Variant::form_of(kind, true), us))
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        let u = self.undo.pop().expect("unmake without make");
+        self.history.pop();
+        let m = u.mv;
+        let (from, to) = (m.from(), m.to());
+        self.remove(if to != from { to } else { from });
+        self.put(from, u.moved);
+        let start = u.cap_start as usize;
+        while self.captures.len() > start {
+            let (sq, p) = self.captures.pop().expect("len > start");
+            self.put(Square(sq), p);
+        }
+        self.side = self.side.flip();
+        self.move_number -= 1;
+        debug_assert_eq!(self.hash, u.hash);
+        self.hash = u.hash;
+    }
+
+    /// The last move made, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
+    /// The hash computed from scratch (for tests of the incremental hash).
+    pub fn compute_hash(&self) -> u64 {
+        let mut h = if self.side == Colour::White {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for sq in self.variant.geo.all_squares() {
+            let p = self.board[sq.index()];
+            if p.is_piece() {
+                h ^= zobrist(p, sq.index());
+            }
+        }
+        h
+    }
+
+    /// Checks every redundant structure against the mailbox; returns a description of the first
+    /// inconsistency (for tests).
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let v = &*self.variant;
+        let mut kind_bb = vec![Bitboard::<N>::EMPTY; self.kind_bb.len()];
+        let mut occ = [Bitboard::<N>::EMPTY; 2];
+        let mut royals = [0u32; 2];
+        let mut count = [0usize; 2];
+        for sq in v.geo.all_squares() {
+            let p = self.board[sq.index()];
+            if !p.is_piece() {
+                if p != Piece::EMPTY {
+                    return Err(format!("square {} holds {:?}", v.geo.square_name(sq), p));
+                }
+                continue;
+            }
+            let c = p.colour().index();
+            let f = v.form(p);
+            if !f.exists {
+                return Err(format!(
+                    "square {} holds a form that does not exist",
+                    v.geo.square_name(sq)
+                ));
+            }
+            count[c] += 1;
+            let d = v.geo.dense(sq);
+            kind_bb[f.moves_as * 2 + c].set(d);
+            occ[c].set(d);
+            royals[c] += f.royal as u32;
+            let i = self.pidx[sq.index()] as usize;
+            if self.plist[c].get(i) != Some(&sq.0) {
+                return Err(format!("piece list misses {}", v.geo.square_name(sq)));
+            }
+        }
+        if count[0] != self.plist[0].len() || count[1] != self.plist[1].len() {
+            return Err("piece list has extra entries".into());
+        }
+        if kind_bb != self.kind_bb || occ != self.occ {
+            return Err("bitboards disagree with the mailbox".into());
+        }
+        if royals != self.royals {
+            return Err("royal counts disagree with the mailbox".into());
+        }
+        if self.compute_hash() != self.hash {
+            return Err("incremental hash differs from the recomputed one".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,317 @@
+//! Movement programs: each piece's atoms compiled, per colour, into mailbox offsets.
+//!
+//! The move generator interprets these small op lists; nothing else about a piece's movement is
+//! hard-coded anywhere.
+
+use std::collections::HashSet;
+
+use crate::betza::{Atom, AtomKind, Modality};
+use crate::geometry::{Colour, Geometry};
+
+/// Modality bit: may end on an empty square.
+pub const MOVE: u8 = 1;
+/// Modality bit: may capture.
+pub const CAPTURE: u8 = 2;
+
+/// "No limit" for slide lengths.
+pub const UNLIMITED: u8 = u8::MAX;
+
+/// One compiled movement instruction; `d` is a padded-mailbox offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// Slide up to `max` squares (1 = step).
+    Slide { d: i32, max: u8, modality: u8 },
+    /// Leap by `d`.
+    Leap { d: i32, modality: u8 },
+    /// Jump to the `from`..=`to`-th square, then slide on up to `cont` squares.
+    JumpSlide {
+        d: i32,
+        from: u8,
+        to: u8,
+        cont: u8,
+        modality: u8,
+    },
+    /// Slide passing over up to `n` occupied squares, `max` squares in all.
+    PassOver {
+        d: i32,
+        n: u8,
+        max: u8,
+        modality: u8,
+    },
+    /// Range capture along `d`.
+    RangeCapture { d: i32 },
+    /// Capture any enemy along `d`, jumping over whatever stands between.
+    JumpCapture { d: i32 },
+    /// Hook move: first leg along `d`, optional turn into `p1` or `p2`.
+    Hook { d: i32, p1: i32, p2: i32 },
+    /// Lion moves of up to `n` steps along `d`. `skip_area`: the piece also has the area lion
+    /// move, which already yields every outcome within two squares.
+    LionLine { d: i32, n: u8, skip_area: bool },
+    /// Capture on the adjacent square `d` without moving.
+    Igui { d: i32 },
+    /// The area lion move.
+    Lion,
+    /// The emperor's move.
+    Emperor,
+}
+
+/// A piece's compiled movement for one colour.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    /// The instructions, in file order.
+    pub ops: Vec<Op>,
+    /// Two instructions can reach the same square: simple moves must be de-duplicated.
+    pub dedup: bool,
+    /// The piece has a pass move (lion powers): emitted once, by the generator.
+    pub pass: bool,
+}
+
+fn modality_bits(m: Modality) -> u8 {
+    match m {
+        Modality::Both => MOVE | CAPTURE,
+        Modality::MoveOnly => MOVE,
+        Modality::CaptureOnly => CAPTURE,
+    }
+}
+
+/// Compiles a kind's atoms for `colour` on `geo`.
+pub fn compile(atoms: &[Atom], colour: Colour, geo: &Geometry) -> Result<Program, String> {
+    // Relative (x right, y forward) -> board (dcol, drow).
+    let orient = |(x, y): (i8, i8)| -> (i32, i32) {
+        match colour {
+            Colour::Black => (x as i32, -(y as i32)),
+            Colour::White => (-(x as i32), y as i32),
+        }
+    };
+    let delta = |v: (i8, i8)| {
+        let (c, r) = orient(v);
+        geo.delta(c, r)
+    };
+    let has_lion = atoms.iter().any(|a| a.kind == AtomKind::Lion);
+    let mut prog = Program::default();
+    let mut line_dirs: HashSet<(i8, i8)> = HashSet::new();
+    for a in atoms {
+        let m = modality_bits(a.modality);
+        match a.kind {
+            AtomKind::Slide { max } => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::Slide {
+                        d: delta(v),
+                        max: if max == 0 { UNLIMITED } else { max },
+                        modality: m,
+                    });
+                }
+            }
+            AtomKind::Leap => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::Leap {
+                        d: delta(v),
+                        modality: m,
+                    });
+                }
+            }
+            AtomKind::JumpSlide { from, to, cont } => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::JumpSlide {
+                        d: delta(v),
+                        from,
+                        to,
+                        cont: if cont == 0 { UNLIMITED } else { cont },
+                        modality: m,
+                    });
+                }
+            }
+            AtomKind::PassOver { n, max } => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::PassOver {
+                        d: delta(v),
+                        n,
+                        max: if max == 0 { UNLIMITED } else { max },
+                        modality: m,
+                    });
+                }
+            }
+            AtomKind::RangeCapture => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::RangeCapture { d: delta(v) });
+                }
+            }
+            AtomKind::JumpCapture => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::JumpCapture { d: delta(v) });
+                }
+            }
+            AtomKind::Hook => {
+                for &(x, y) in &a.dirs {
+                    prog.ops.push(Op::Hook {
+                        d: delta((x, y)),
+                        p1: delta((-y, x)),
+                        p2: delta((y, -x)),
+                    });
+                }
+            }
+            AtomKind::LionLine { n } => {
+                for &v in &a.dirs {
+                    if !line_dirs.insert(v) {
+                        return Err(format!(
+                            "'{}' repeats a lion-line direction of another atom",
+                            a.text
+                        ));
+                    }
+                    prog.ops.push(Op::LionLine {
+                        d: delta(v),
+                        n,
+                        skip_area: has_lion,
+                    });
+                }
+                prog.pass = true;
+            }
+            AtomKind::Igui => {
+                if has_lion {
+                    continue; // the lion's igui already covers it
+                }
+                for &v in &a.dirs {
+                    prog.ops.push(Op::Igui { d: delta(v) });
+                }
+            }
+            AtomKind::Lion => {
+                if prog.ops.contains(&Op::Lion) {
+                    return Err("{lion} is given twice".into());
+                }
+                prog.ops.push(Op::Lion);
+                prog.pass = true;
+            }
+            AtomKind::Emperor => prog.ops.push(Op::Emperor),
+        }
+    }
+    prog.dedup = needs_dedup(atoms);
+    Ok(prog)
+}
+
+/// Whether two atoms (or one atom with itself) can reach the same square with a simple move.
+fn needs_dedup(atoms: &[Atom]) -> bool {
+    const FAR: i32 = 40;
+    let mut seen: HashSet<(i32, i32)> = HashSet::new();
+    for a in atoms {
+        let mut mine: Vec<(i32, i32)> = Vec::new();
+        let ray = |mine: &mut Vec<(i32, i32)>, (x, y): (i8, i8), lo: i32, hi: i32| {
+            for k in lo..=hi {
+                mine.push((x as i32 * k, y as i32 * k));
+            }
+        };
+        let lim = |max: u8| if max == 0 { FAR } else { max as i32 };
+        match a.kind {
+            AtomKind::Slide { max } => a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, lim(max))),
+            AtomKind::Leap => a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, 1)),
+            AtomKind::JumpSlide { from, to, cont } => {
+                if from != to {
+                    return true;
+                }
+                let hi = if cont == 0 {
+                    FAR
+                } else {
+                    to as i32 + cont as i32
+                };
+                a.dirs
+                    .iter()
+                    .for_each(|&v| ray(&mut mine, v, from as i32, hi))
+            }
+            AtomKind::PassOver { max, .. } => {
+                a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, lim(max)))
+            }
+            AtomKind::RangeCapture | AtomKind::JumpCapture => {
+                a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, FAR))
+            }
+            AtomKind::Hook | AtomKind::Emperor => return true,
+            AtomKind::LionLine { n } => a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, n as i32)),
+            AtomKind::Igui => {}
+            AtomKind::Lion => {
+                for x in -2..=2 {
+                    for y in -2..=2 {
+                        if (x, y) != (0, 0) {
+                            mine.push((x, y));
+                        }
+                    }
+                }
+            }
+        }
+        let mut own = HashSet::new();
+        for p in mine {
+            if !own.insert(p) {
+                return true;
+            }
+            if !seen.insert(p) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::betza::parse;
+
+    fn prog(s: &str) -> Program {
+        let g = Geometry::new(9, 9).unwrap();
+        compile(&parse(s).unwrap(), Colour::Black, &g).unwrap()
+    }
+
+    #[test]
+    fn black_forward_is_up_and_white_is_rotated() {
+        let g = Geometry::new(9, 9).unwrap();
+        let b = compile(&parse("fW").unwrap(), Colour::Black, &g).unwrap();
+        let w = compile(&parse("fW").unwrap(), Colour::White, &g).unwrap();
+        let stride = g.stride() as i32;
+        assert_eq!(
+            b.ops,
+            vec![Op::Slide {
+                d: -stride,
+                max: 1,
+                modality: 3
+            }]
+        );
+        assert_eq!(
+            w.ops,
+            vec![Op::Slide {
+                d: stride,
+                max: 1,
+                modality: 3
+            }]
+        );
+        // Black's left is toward the higher file numbers, i.e. lower columns.
+        let l = compile(&parse("lW").unwrap(), Colour::Black, &g).unwrap();
+        assert_eq!(
+            l.ops,
+            vec![Op::Slide {
+                d: -1,
+                max: 1,
+                modality: 3
+            }]
+        );
+    }
+
+    #[test]
+    fn dedup_only_where_atoms_overlap() {
+        assert!(!prog("WfF").dedup);
+        assert!(!prog("R B").dedup);
+        assert!(prog("Q fj2R").dedup);
+        assert!(prog("fR fD").dedup);
+        assert!(prog("hR").dedup);
+        assert!(prog("Q j2-3R").dedup);
+        assert!(!prog("B vR zvR").dedup || prog("B vR zvR").dedup); // z overlaps vR
+        assert!(prog("B vR zvR").dedup);
+        assert!(!prog("xB D").dedup);
+        assert!(prog("{lion} Q3").dedup);
+        assert!(!prog("{lion}").dedup);
+        assert!(!prog("yK3").dedup);
+    }
+
+    #[test]
+    fn lion_drops_redundant_igui() {
+        let p = prog("{lion} iK");
+        assert_eq!(p.ops, vec![Op::Lion]);
+        assert!(p.pass);
+    }
+}

@@ -1,0 +1,280 @@
+//! Compiled variants: the checked definition plus everything move generation needs per piece.
+//!
+//! A *form* is a kind in one of its two states (unpromoted, promoted); a [`Piece`] is a form with
+//! a colour, and is what the mailbox stores. Each piece has a compiled [`Program`].
+
+use std::sync::Arc;
+
+use crate::betza::AtomKind;
+use crate::geometry::{Colour, Geometry};
+use crate::program::{self, Program};
+use crate::variant_file::{self, KindId, PromotionRule, VariantDef, VariantError};
+
+/// A mailbox cell: empty, off the board, or a piece (form and colour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Piece(pub u16);
+
+impl Piece {
+    /// An empty square.
+    pub const EMPTY: Piece = Piece(0);
+    /// The border around the board.
+    pub const OFFBOARD: Piece = Piece(1);
+
+    /// The piece of `form` for `colour`.
+    #[inline]
+    pub fn new(form: usize, colour: Colour) -> Piece {
+        Piece((2 + form * 2 + colour.index()) as u16)
+    }
+
+    /// Whether the cell holds a piece.
+    #[inline]
+    pub fn is_piece(self) -> bool {
+        self.0 >= 2
+    }
+
+    /// The piece's colour (only meaningful for pieces).
+    #[inline]
+    pub fn colour(self) -> Colour {
+        Colour::from_index((self.0 & 1) as usize)
+    }
+
+    /// The piece's form index (only meaningful for pieces).
+    #[inline]
+    pub fn form(self) -> usize {
+        (self.0 as usize - 2) >> 1
+    }
+
+    /// Index for per-piece tables (programs).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Everything about a form that the rules need.
+#[derive(Clone, Debug)]
+pub struct FormInfo {
+    /// The kind whose code the piece carries (`+(FL)` carries FL).
+    pub kind: KindId,
+    /// Whether this is the promoted state.
+    pub promoted: bool,
+    /// The kind whose movement and role the piece has.
+    pub moves_as: KindId,
+    /// Whether the form exists (a promoted form exists only for kinds that promote).
+    pub exists: bool,
+    /// Whether a move may promote this piece.
+    pub can_promote: bool,
+    /// An objective piece.
+    pub royal: bool,
+    /// Range-capture rank of what it moves as (royal = `u8::MAX`).
+    pub rank: u8,
+    /// On the furthest rank, only captures.
+    pub last_rank_capture_only: bool,
+    /// Capturing this piece converts the capturer (priority, 0 = no).
+    pub converts: u8,
+    /// Moves as the emperor.
+    pub emperor: bool,
+}
+
+/// A variant ready for play: its definition, geometry, forms and programs.
+#[derive(Debug)]
+pub struct Variant {
+    /// The checked definition.
+    pub def: VariantDef,
+    /// Board geometry.
+    pub geo: Geometry,
+    /// Forms, indexed `kind * 2 + promoted`.
+    pub forms: Vec<FormInfo>,
+    /// Programs, indexed by [`Piece::index`].
+    pub programs: Vec<Program>,
+    /// Padded offsets of the eight king steps.
+    pub king_steps: [i32; 8],
+    /// Padded offsets of the sixteen squares at distance two.
+    pub ring_two: [i32; 16],
+}
+
+/// Names of the built-in variants, in the order `--help` lists them.
+pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai"];
+
+/// The text of a built-in variant file.
+pub fn builtin_text(id: &str) -> Option<&'static str> {
+    match id {
+        "taikyoku" => Some(include_str!("../variants/taikyoku.var")),
+        "maka-dai-dai" => Some(include_str!("../variants/maka-dai-dai.var")),
+        "dai-dai" => Some(include_str!("../variants/dai-dai.var")),
+        _ => None,
+    }
+}
+
+impl Variant {
+    /// A built-in variant by id (`taikyoku`, `maka-dai-dai`, `dai-dai`).
+    pub fn builtin(id: &str) -> Result<Arc<Variant>, VariantError> {
+        let text = builtin_text(id).ok_or_else(|| VariantError {
+            source: id.to_string(),
+            line: 0,
+            message: format!("unknown variant '{id}' (known: {})", BUILTIN.join(", ")),
+        })?;
+        Variant::from_text(&format!("builtin:{id}"), text)
+    }
+
+    /// A variant from a file on disk.
+    pub fn from_file(path: &str) -> Result<Arc<Variant>, VariantError> {
+        let text = std::fs::read_to_string(path).map_err(|e| VariantError {
+            source: path.to_string(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        })?;
+        Variant::from_text(path, &text)
+    }
+
+    /// A variant from the text of a variant file; `source` names it in errors.
+    pub fn from_text(source: &str, text: &str) -> Result<Arc<Variant>, VariantError> {
+        let def = variant_file::parse(source, text)?;
+        Variant::compile(def).map(Arc::new)
+    }
+
+    /// Compiles a checked definition.
+    pub fn compile(def: VariantDef) -> Result<Variant, VariantError> {
+        let geo = Geometry::new(def.files, def.ranks).map_err(|m| VariantError {
+            source: def.source.clone(),
+            line: 0,
+            message: m,
+        })?;
+        let mut forms = Vec::with_capacity(def.kinds.len() * 2);
+        for (k, kind) in def.kinds.iter().enumerate() {
+            for promoted in [false, true] {
+                let moves_as = if promoted {
+                    kind.promotes.unwrap_or(k)
+                } else {
+                    k
+                };
+                let m = &def.kinds[moves_as];
+                forms.push(FormInfo {
+                    kind: k,
+                    promoted,
+                    moves_as,
+                    exists: !promoted || kind.promotes.is_some(),
+                    can_promote: !promoted && kind.promotes.is_some(),
+                    royal: m.royal,
+                    rank: if m.royal { u8::MAX } else { m.rank },
+                    last_rank_capture_only: m.last_rank_capture_only,
+                    converts: kind.converts,
+                    emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
+                });
+            }
+        }
+        let mut programs = vec![Program::default(); 2 + forms.len() * 2];
+        for (f, form) in forms.iter().enumerate() {
+            if !form.exists {
+                continue;
+            }
+            let kind = &def.kinds[form.moves_as];
+            for colour in [Colour::Black, Colour::White] {
+                let p = program::compile(&kind.atoms, colour, &geo).map_err(|m| VariantError {
+                    source: def.source.clone(),
+                    line: kind.line,
+                    message: format!("{}: {m}", kind.code),
+                })?;
+                programs[Piece::new(f, colour).index()] = p;
+            }
+        }
+        let mut king_steps = [0; 8];
+        let mut ring_two = [0; 16];
+        let (mut a, mut b) = (0, 0);
+        for dr in -2..=2i32 {
+            for dc in -2..=2i32 {
+                let d = geo.delta(dc, dr);
+                match dr.abs().max(dc.abs()) {
+                    1 => {
+                        king_steps[a] = d;
+                        a += 1;
+                    }
+                    2 => {
+                        ring_two[b] = d;
+                        b += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(Variant {
+            def,
+            geo,
+            forms,
+            programs,
+            king_steps,
+            ring_two,
+        })
+    }
+
+    /// The variant's id.
+    pub fn id(&self) -> &str {
+        &self.def.id
+    }
+
+    /// The promotion rule.
+    pub fn promotion(&self) -> PromotionRule {
+        self.def.promotion
+    }
+
+    /// Form information of a piece.
+    #[inline]
+    pub fn form(&self, p: Piece) -> &FormInfo {
+        &self.forms[p.form()]
+    }
+
+    /// The form index of `kind` in the given state.
+    #[inline]
+    pub fn form_of(kind: KindId, promoted: bool) -> usize {
+        kind * 2 + promoted as usize
+    }
+
+    /// The piece a promoting piece becomes.
+    #[inline]
+    pub fn promoted(&self, p: Piece) -> Piece {
+        Piece(p.0 + 2)
+    }
+
+    /// The code of a piece as positions write it, without colour (`+(FL)`, `P`).
+    pub fn piece_code(&self, p: Piece) -> String {
+        let f = self.form(p);
+        let code = &self.def.kinds[f.kind].code;
+        let mut s = String::new();
+        if f.promoted {
+            s.push('+');
+        }
+        let code = if p.colour() == Colour::White {
+            code.to_lowercase()
+        } else {
+            code.clone()
+        };
+        if code.len() == 1 {
+            s.push_str(&code);
+        } else {
+            s.push('(');
+            s.push_str(&code);
+            s.push(')');
+        }
+        s
+    }
+
+    /// Number of kinds (for per-kind tables).
+    pub fn kind_count(&self) -> usize {
+        self.def.kinds.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_variants_load() {
+        for id in BUILTIN {
+            let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(v.id(), *id);
+        }
+        let e = Variant::builtin("chess").unwrap_err();
+        assert!(e.message.contains("unknown variant 'chess'"));
+    }
+}

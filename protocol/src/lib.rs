@@ -1,0 +1,3 @@
+//! The text protocols that GUIs and match runners speak (USI first, then CECP).
+//!
+//! Not written yet: it arrives with the playable engine (issue 4).

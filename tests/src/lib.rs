@@ -1,0 +1,7 @@
+//! Test support for the taikyoku workspace.
+//!
+//! [`reference`] is a slow move generator written straight from the rules text (the seeds and
+//! `shared/spec/rules-decisions.md`), independently of `movegen/` and of the variant files. The
+//! integration tests in `tests/tests/` compare it with the fast generator.
+
+pub mod reference;

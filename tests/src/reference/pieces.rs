@@ -1,0 +1,369 @@
+//! Piece movement descriptions: a tiny text language, written so that each piece table entry can
+//! be checked against the seed's bullet list by eye.
+//!
+//! A movement is a list of atoms separated by spaces. Most atoms are `DIRS:SPEC`:
+//!
+//! * DIRS: comma-separated directions, relative to the piece's owner: `f` forward, `b` backward,
+//!   `l` left, `r` right, `fl` `fr` `bl` `br` the diagonals; and the groups `orth` (f,b,l,r),
+//!   `diag` (the four diagonals), `all` (all eight), `side` (l,r), `vert` (f,b), `fdiag` (fl,fr),
+//!   `bdiag` (bl,br).
+//! * SPEC:
+//!   - `N` (a number): step / limited range: up to N squares over empty squares, capturing on the
+//!     last one (`1` is a step); `*`: ranging, any number of squares.
+//!   - `jK`: jump to exactly the K-th square; `jK-L`: to any of the K-th..L-th squares.
+//!   - `jK+M`, `jK-L+M`: jump as above, then, from an empty landing square, optionally go on up
+//!     to M more squares (`*` = any number) in the same direction as a ranging piece.
+//!   - `over3`: move along the line passing over at most three occupied squares (friend or foe,
+//!     unaffected), stopping on an empty square or capturing an enemy piece.
+//!   - `rc1`, `rc2`, `rc3`: range capture of the given rank (1 great general, 2 vice general,
+//!     3 rook general, bishop general, violent dragon, flying crocodile).
+//!   - `xj`: capture any enemy piece further along the line, jumping whatever stands between
+//!     (ancient dragon, rain demon); the ordinary ranging move is written separately.
+//!   - `hook`: hook move whose first leg goes along DIRS, turning 90 degrees at most once.
+//!   - `lion3`: the lion dog's line lion move of up to three steps.
+//!
+//! Atoms without directions: `lion` (lion area move: two king steps, jumps within two, igui,
+//! pass), `igui` (capture an adjacent enemy without moving), `knight` (the two forward knight
+//! jumps), `backknight` (the two backward ones), `emperor` (Maka dai dai emperor).
+
+/// A direction as Black (who moves up the board) sees it: `dc` = +1 is Black's right (towards
+/// file 1), `dr` = -1 is forward (towards rank a).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dir {
+    pub dc: i32,
+    pub dr: i32,
+}
+
+pub const INF: u32 = u32::MAX;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// Up to `max` squares over empty squares (INF = ranging).
+    Slide {
+        dirs: Vec<Dir>,
+        max: u32,
+    },
+    /// Jump to the `first`..=`last` square, then optionally `cont` more squares (0 = plain jump).
+    Jump {
+        dirs: Vec<Dir>,
+        first: u32,
+        last: u32,
+        cont: u32,
+    },
+    /// Pass over at most `limit` occupied squares along the line.
+    Over {
+        dirs: Vec<Dir>,
+        limit: u32,
+    },
+    /// Range capture of the given rank.
+    RangeCapture {
+        dirs: Vec<Dir>,
+        rank: u8,
+    },
+    /// Capture an enemy anywhere further along the line, jumping what stands between.
+    CaptureFar {
+        dirs: Vec<Dir>,
+    },
+    /// Hook move with the first leg along `dirs`.
+    Hook {
+        dirs: Vec<Dir>,
+    },
+    /// Lion line move of up to `steps` steps.
+    LionLine {
+        dirs: Vec<Dir>,
+        steps: u32,
+    },
+    Lion,
+    Igui,
+    /// Leaps to fixed offsets (knight, back knight).
+    Leap {
+        offsets: Vec<Dir>,
+    },
+    Emperor,
+}
+
+fn d(dc: i32, dr: i32) -> Dir {
+    Dir { dc, dr }
+}
+
+fn dir_names(name: &str) -> Option<Vec<Dir>> {
+    let f = d(0, -1);
+    let b = d(0, 1);
+    let l = d(-1, 0);
+    let r = d(1, 0);
+    let fl = d(-1, -1);
+    let fr = d(1, -1);
+    let bl = d(-1, 1);
+    let br = d(1, 1);
+    Some(match name {
+        "f" => vec![f],
+        "b" => vec![b],
+        "l" => vec![l],
+        "r" => vec![r],
+        "fl" => vec![fl],
+        "fr" => vec![fr],
+        "bl" => vec![bl],
+        "br" => vec![br],
+        "orth" => vec![f, b, l, r],
+        "diag" => vec![fl, fr, bl, br],
+        "all" => vec![f, b, l, r, fl, fr, bl, br],
+        "side" => vec![l, r],
+        "vert" => vec![f, b],
+        "fdiag" => vec![fl, fr],
+        "bdiag" => vec![bl, br],
+        _ => return None,
+    })
+}
+
+fn parse_dirs(s: &str) -> Result<Vec<Dir>, String> {
+    let mut out: Vec<Dir> = Vec::new();
+    for name in s.split(',') {
+        let ds = dir_names(name).ok_or_else(|| format!("unknown direction `{name}`"))?;
+        for x in ds {
+            if !out.contains(&x) {
+                out.push(x);
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn parse_count(s: &str) -> Result<u32, String> {
+    if s == "*" {
+        return Ok(INF);
+    }
+    let n: u32 = s.parse().map_err(|_| format!("bad count `{s}`"))?;
+    if n == 0 {
+        return Err("count 0".into());
+    }
+    Ok(n)
+}
+
+fn parse_spec(dirs: Vec<Dir>, spec: &str) -> Result<Atom, String> {
+    if spec == "*" || spec.chars().all(|c| c.is_ascii_digit()) {
+        return Ok(Atom::Slide {
+            dirs,
+            max: parse_count(spec)?,
+        });
+    }
+    if let Some(rest) = spec.strip_prefix('j') {
+        let (jump, cont) = match rest.split_once('+') {
+            Some((a, b)) => (a, parse_count(b)?),
+            None => (rest, 0),
+        };
+        let (first, last) = match jump.split_once('-') {
+            Some((a, b)) => (parse_count(a)?, parse_count(b)?),
+            None => (parse_count(jump)?, parse_count(jump)?),
+        };
+        if first == INF || last == INF || first > last || first < 2 {
+            return Err(format!("bad jump `{spec}`"));
+        }
+        return Ok(Atom::Jump {
+            dirs,
+            first,
+            last,
+            cont,
+        });
+    }
+    if let Some(rest) = spec.strip_prefix("over") {
+        return Ok(Atom::Over {
+            dirs,
+            limit: parse_count(rest)?,
+        });
+    }
+    if let Some(rest) = spec.strip_prefix("rc") {
+        let rank: u8 = rest.parse().map_err(|_| format!("bad rank `{spec}`"))?;
+        if !(1..=3).contains(&rank) {
+            return Err(format!("bad rank `{spec}`"));
+        }
+        return Ok(Atom::RangeCapture { dirs, rank });
+    }
+    if let Some(rest) = spec.strip_prefix("lion") {
+        return Ok(Atom::LionLine {
+            dirs,
+            steps: parse_count(rest)?,
+        });
+    }
+    match spec {
+        "xj" => Ok(Atom::CaptureFar { dirs }),
+        "hook" => Ok(Atom::Hook { dirs }),
+        _ => Err(format!("unknown move spec `{spec}`")),
+    }
+}
+
+/// Parses a movement description (see the module documentation).
+pub fn parse_movement(s: &str) -> Result<Vec<Atom>, String> {
+    let mut atoms = Vec::new();
+    for word in s.split_whitespace() {
+        let atom = match word {
+            "lion" => Atom::Lion,
+            "igui" => Atom::Igui,
+            "emperor" => Atom::Emperor,
+            "knight" => Atom::Leap {
+                offsets: vec![d(-1, -2), d(1, -2)],
+            },
+            "backknight" => Atom::Leap {
+                offsets: vec![d(-1, 2), d(1, 2)],
+            },
+            _ => {
+                let (dirs, spec) = word
+                    .split_once(':')
+                    .ok_or_else(|| format!("bad movement atom `{word}`"))?;
+                parse_spec(parse_dirs(dirs)?, spec)?
+            }
+        };
+        atoms.push(atom);
+    }
+    if atoms.is_empty() {
+        return Err("empty movement".into());
+    }
+    Ok(atoms)
+}
+
+/// What a piece moves as (a piece type). Several piece kinds, and promoted forms, can share one.
+#[derive(Clone, Debug)]
+pub struct PieceType {
+    pub name: String,
+    pub atoms: Vec<Atom>,
+    /// An objective of the game (king, crown prince, emperor, prince).
+    pub royal: bool,
+    /// Range-capture rank (1 great general, 2 vice general, 3 others), None if not a range capturer.
+    pub rc_rank: Option<u8>,
+    /// Taikyoku: may only make capturing moves while on its furthest rank.
+    pub restricted: bool,
+}
+
+/// A piece kind as it appears in positions: its code, what it moves as, what it promotes to.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub code: String,
+    pub base: usize,
+    pub promo: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionRule {
+    /// Taikyoku, dai dai: compulsory promotion on the first move capturing an enemy piece.
+    CaptureCompulsory,
+    /// Maka dai dai: optional when capturing unpromoted pieces, compulsory when capturing a
+    /// promoted one; deva / dark spirit capture rules.
+    Maka,
+}
+
+/// A variant: board size, piece types, kinds, setup.
+#[derive(Debug)]
+pub struct Variant {
+    pub name: &'static str,
+    pub size: usize,
+    pub types: Vec<PieceType>,
+    pub kinds: Vec<Kind>,
+    pub rule: PromotionRule,
+    /// Taikyoku's furthest-rank rule is in force.
+    pub furthest_rank_rule: bool,
+    /// Black's pieces at the start: (row from the top, column from the left, kind).
+    pub setup: Vec<(usize, usize, usize)>,
+    /// Maka dai dai: the kinds whose capture turns the capturer into a teaching king / Buddhist
+    /// spirit (deva, dark spirit).
+    pub deva: Option<usize>,
+    pub dark_spirit: Option<usize>,
+}
+
+impl Variant {
+    pub fn kind_by_code(&self, code: &str) -> Option<usize> {
+        self.kinds.iter().position(|k| k.code == code)
+    }
+}
+
+/// Builds a variant from text tables.
+/// * `types`: (name, movement) of every piece type.
+/// * `kinds`: (code, base type name, promoted type name or "-").
+/// * `royal`, `restricted`: type names.
+/// * `setup`: rows of Black's setup, top row first, each (row from the top, cells left to right;
+///   "." or "" = empty), cell codes mapped through `setup_code` to kind codes.
+#[allow(clippy::too_many_arguments)]
+pub fn build_variant(
+    name: &'static str,
+    size: usize,
+    types: &[(&str, &str)],
+    kinds: &[(&str, &str, &str)],
+    royal: &[&str],
+    restricted: &[&str],
+    rule: PromotionRule,
+    setup: Vec<(usize, usize, String)>,
+) -> Variant {
+    let mut ptypes: Vec<PieceType> = Vec::new();
+    for (tname, mv) in types {
+        assert!(
+            !ptypes.iter().any(|t| t.name == *tname),
+            "{name}: duplicate piece type {tname}"
+        );
+        let atoms = parse_movement(mv).unwrap_or_else(|e| panic!("{name}: {tname}: {e}"));
+        let rc_rank = atoms
+            .iter()
+            .filter_map(|a| match a {
+                Atom::RangeCapture { rank, .. } => Some(*rank),
+                _ => None,
+            })
+            .min();
+        ptypes.push(PieceType {
+            name: tname.to_string(),
+            atoms,
+            royal: false,
+            rc_rank,
+            restricted: false,
+        });
+    }
+    let find = |n: &str| -> usize {
+        ptypes
+            .iter()
+            .position(|t| t.name == n)
+            .unwrap_or_else(|| panic!("{name}: unknown piece type {n}"))
+    };
+    for r in royal {
+        let i = find(r);
+        ptypes[i].royal = true;
+    }
+    for r in restricted {
+        let i = find(r);
+        ptypes[i].restricted = true;
+    }
+    let mut vkinds = Vec::new();
+    for (code, base, promo) in kinds {
+        assert!(
+            !vkinds.iter().any(|k: &Kind| k.code == *code),
+            "{name}: duplicate code {code}"
+        );
+        assert!(
+            (1..=3).contains(&code.len()) && code.chars().all(|c| c.is_ascii_uppercase()),
+            "{name}: bad code {code}"
+        );
+        vkinds.push(Kind {
+            code: code.to_string(),
+            base: find(base),
+            promo: if *promo == "-" {
+                None
+            } else {
+                Some(find(promo))
+            },
+        });
+    }
+    let mut v = Variant {
+        name,
+        size,
+        types: ptypes,
+        kinds: vkinds,
+        rule,
+        furthest_rank_rule: false,
+        setup: Vec::new(),
+        deva: None,
+        dark_spirit: None,
+    };
+    for (row, col, code) in setup {
+        let k = v
+            .kind_by_code(&code)
+            .unwrap_or_else(|| panic!("{name}: unknown setup code {code}"));
+        assert!(row < size && col < size);
+        v.setup.push((row, col, k));
+    }
+    v
+}
