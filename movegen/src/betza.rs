@@ -212,59 +212,60 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
             continue;
         }
         // Base.
-        let (geom, vec, slider, default_max): (Geom, (i8, i8), bool, u8) =
-            match c {
-                'W' => (Geom::Orth, (1, 0), true, 1),
-                'F' => (Geom::Diag, (1, 1), true, 1),
-                'K' => (Geom::Both, (1, 1), true, 1),
-                'R' => (Geom::Orth, (1, 0), true, 0),
-                'B' => (Geom::Diag, (1, 1), true, 0),
-                'Q' => (Geom::Both, (1, 1), true, 0),
-                'D' => (Geom::Orth, (2, 0), false, 0),
-                'A' => (Geom::Diag, (2, 2), false, 0),
-                'H' => (Geom::Orth, (3, 0), false, 0),
-                'G' => (Geom::Diag, (3, 3), false, 0),
-                'N' => (Geom::Knight, (2, 1), false, 0),
-                '(' => {
-                    i += 1;
-                    let a = number(&chars, &mut i)
-                        .ok_or_else(|| at(&chars, start, i, "needs '(a,b)'"))?;
-                    if chars.get(i) != Some(&',') {
-                        return Err(at(&chars, start, i, "needs '(a,b)'"));
-                    }
-                    i += 1;
-                    let b = number(&chars, &mut i)
-                        .ok_or_else(|| at(&chars, start, i, "needs '(a,b)'"))?;
-                    if chars.get(i) != Some(&')') {
-                        return Err(at(&chars, start, i, "needs '(a,b)'"));
-                    }
-                    if a < 1 || b > a || a as usize > PAD {
-                        return Err(at(
-                            &chars,
-                            start,
-                            i + 1,
-                            &format!("leaper ({a},{b}) needs 1 <= b <= a <= {PAD} or b = 0"),
-                        ));
-                    }
-                    let g = if b == 0 {
-                        Geom::Orth
-                    } else if a == b {
-                        Geom::Diag
-                    } else {
-                        Geom::Knight
-                    };
-                    // `i` is on ')'; the shared `i += 1` below steps over it.
-                    (g, (a as i8, b as i8), false, 0)
+        let (geom, vec, slider, default_max): (Geom, (i8, i8), bool, u8) = match c {
+            'W' => (Geom::Orth, (1, 0), true, 1),
+            'F' => (Geom::Diag, (1, 1), true, 1),
+            'K' => (Geom::Both, (1, 1), true, 1),
+            'R' => (Geom::Orth, (1, 0), true, 0),
+            'B' => (Geom::Diag, (1, 1), true, 0),
+            'Q' => (Geom::Both, (1, 1), true, 0),
+            'D' => (Geom::Orth, (2, 0), false, 0),
+            'A' => (Geom::Diag, (2, 2), false, 0),
+            'H' => (Geom::Orth, (3, 0), false, 0),
+            'G' => (Geom::Diag, (3, 3), false, 0),
+            'N' => (Geom::Knight, (2, 1), false, 0),
+            '(' => {
+                i += 1;
+                let a =
+                    number(&chars, &mut i).ok_or_else(|| at(&chars, start, i, "needs '(a,b)'"))?;
+                if chars.get(i) != Some(&',') {
+                    return Err(at(&chars, start, i, "needs '(a,b)'"));
                 }
-                _ => return Err(at(
+                i += 1;
+                let b =
+                    number(&chars, &mut i).ok_or_else(|| at(&chars, start, i, "needs '(a,b)'"))?;
+                if chars.get(i) != Some(&')') {
+                    return Err(at(&chars, start, i, "needs '(a,b)'"));
+                }
+                if a < 1 || b > a || a as usize > PAD {
+                    return Err(at(
+                        &chars,
+                        start,
+                        i + 1,
+                        &format!("leaper ({a},{b}) needs 1 <= b <= a <= {PAD} or b = 0"),
+                    ));
+                }
+                let g = if b == 0 {
+                    Geom::Orth
+                } else if a == b {
+                    Geom::Diag
+                } else {
+                    Geom::Knight
+                };
+                // `i` is on ')'; the shared `i += 1` below steps over it.
+                (g, (a as i8, b as i8), false, 0)
+            }
+            _ => {
+                return Err(at(
                     &chars,
                     start,
                     i + 1,
                     &format!(
                         "'{c}' is not a base (W F K R B Q D A H G N (a,b) {{lion}} {{emperor}})"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         i += 1;
         let count = number(&chars, &mut i);
         let text: String = chars[start..i].iter().collect();

@@ -330,9 +330,9 @@ impl<const N: usize> Position<N> {
             self.put(Square(sq), p);
         }
         self.side = self.side.flip();
+        self.hash ^= SIDE_KEY;
         self.move_number -= 1;
         debug_assert_eq!(self.hash, u.hash);
-        self.hash = u.hash;
     }
 
     /// The last move made, if any.

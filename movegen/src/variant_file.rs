@@ -153,18 +153,19 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
             continue;
         }
         if content.starts_with('[') {
-            section =
-                match content {
-                    "[variant]" => Section::Variant,
-                    "[pieces]" => Section::Pieces,
-                    "[setup]" => Section::Setup,
-                    _ => return Err(err(
+            section = match content {
+                "[variant]" => Section::Variant,
+                "[pieces]" => Section::Pieces,
+                "[setup]" => Section::Setup,
+                _ => {
+                    return Err(err(
                         line,
                         format!(
                             "unknown section {content} (expected [variant], [pieces] or [setup])"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             continue;
         }
         match section {

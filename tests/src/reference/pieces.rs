@@ -313,18 +313,18 @@ pub fn build_variant(
             restricted: false,
         });
     }
-    let find = |n: &str| -> usize {
+    let find = |ptypes: &[PieceType], n: &str| -> usize {
         ptypes
             .iter()
             .position(|t| t.name == n)
             .unwrap_or_else(|| panic!("{name}: unknown piece type {n}"))
     };
     for r in royal {
-        let i = find(r);
+        let i = find(&ptypes, r);
         ptypes[i].royal = true;
     }
     for r in restricted {
-        let i = find(r);
+        let i = find(&ptypes, r);
         ptypes[i].restricted = true;
     }
     let mut vkinds = Vec::new();
@@ -339,11 +339,11 @@ pub fn build_variant(
         );
         vkinds.push(Kind {
             code: code.to_string(),
-            base: find(base),
+            base: find(&ptypes, base),
             promo: if *promo == "-" {
                 None
             } else {
-                Some(find(promo))
+                Some(find(&ptypes, promo))
             },
         });
     }

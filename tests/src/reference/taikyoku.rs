@@ -404,6 +404,7 @@ pub const KINDS: &[(&str, &str, &str)] = &[
     ("FG", "Fragrant elephant", "Elephant king"),
     ("FH", "Flying horse", "Free king"),
     ("FI", "Fire dragon", "Kirin master"),
+    ("FL", "Ferocious leopard", "Bishop"),
     ("FO", "Forest demon", "Thunder runner"),
     ("FP", "Free pup", "Free dog"),
     ("FR", "Free demon", "Free king"),

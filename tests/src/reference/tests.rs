@@ -9,3 +9,33 @@ fn startpos_counts() {
         assert_eq!((black, white), (n, n), "{v}");
     }
 }
+
+#[test]
+#[ignore]
+fn print_perft() {
+    for v in ["taikyoku", "dai-dai", "maka-dai-dai"] {
+        let p = RefPosition::parse(v, "startpos").unwrap();
+        let t = std::time::Instant::now();
+        let m = p.moves();
+        let el = t.elapsed();
+        let t2 = std::time::Instant::now();
+        let p2 = p.perft(2);
+        println!(
+            "{v}: perft1 {} ({el:?}) perft2 {p2} ({:?})",
+            m.len(),
+            t2.elapsed()
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn print_perft3() {
+    println!("rayon threads {}", rayon::current_num_threads());
+    for v in ["taikyoku", "dai-dai", "maka-dai-dai"] {
+        let p = RefPosition::parse(v, "startpos").unwrap();
+        let t = std::time::Instant::now();
+        let p3 = p.perft(3);
+        println!("{v}: perft3 {p3} ({:?})", t.elapsed());
+    }
+}
