@@ -430,35 +430,53 @@ impl<const N: usize> Position<N> {
             return;
         }
         let us = self.side;
-        let v = &*self.variant;
-        let last_row = v.geo.last_row(us);
+        let mut g = Gen::<S, N> {
+            v: &self.variant,
+            board: &self.board,
+            sink,
+            from: Square(0),
+            piece: Piece::EMPTY,
+            us,
+            caps_only: CAPS,
+            dedup: false,
+            seen: Bitboard::EMPTY,
+        };
         for &sq in &self.plist[us.index()] {
-            let piece = self.board[sq as usize];
-            let from = Square(sq);
-            let prog = &v.programs[piece.index()];
-            let form = v.form(piece);
-            let caps_only = CAPS || (form.last_rank_capture_only && v.geo.row(from) == last_row);
-            if form.emperor {
-                self.emperor_moves(from, caps_only, sink);
-                continue;
-            }
-            let mut g = Gen::<S, N> {
-                v,
-                board: &self.board,
-                sink: &mut *sink,
-                from,
-                piece,
-                us,
-                caps_only,
-                dedup: prog.dedup,
-                seen: Bitboard::EMPTY,
-            };
-            for &op in &prog.ops {
-                g.run(op);
-            }
-            if prog.pass && !caps_only {
-                sink.push(Move::new(from, from));
-            }
+            self.piece_into::<S, CAPS>(&mut g, Square(sq));
+        }
+    }
+
+    /// Generates the moves of the piece on `from` into the generator state `g`.
+    #[inline]
+    fn piece_into<S: MoveSink, const CAPS: bool>(&self, g: &mut Gen<'_, S, N>, from: Square) {
+        let v = &*self.variant;
+        let piece = self.board[from.index()];
+        let prog = &v.programs[piece.index()];
+        let (lo, hi) = prog.capture_only_zone;
+        let caps_only = CAPS || (lo <= from.0 && from.0 < hi);
+        if prog.emperor {
+            self.emperor_moves(from, caps_only, &mut *g.sink);
+            return;
+        }
+        g.from = from;
+        g.piece = piece;
+        g.caps_only = caps_only;
+        g.dedup = prog.dedup;
+        if prog.dedup {
+            g.seen = Bitboard::EMPTY;
+        }
+        let f = from.0 as i32;
+        for s in &prog.slides {
+            g.slide(f, s.d, s.max, s.modality);
+        }
+        for l in &prog.leaps {
+            g.leap(f + l.d, l.modality);
+        }
+        for &op in &prog.rest {
+            g.run(op);
+        }
+        if prog.pass && !caps_only {
+            g.sink.push(Move::new(from, from));
         }
     }
 
@@ -507,33 +525,18 @@ impl<const N: usize> Position<N> {
         if self.royals[0] == 0 || self.royals[1] == 0 {
             return;
         }
-        let v = &*self.variant;
-        let piece = self.board[from.index()];
-        let us = self.side;
-        let prog = &v.programs[piece.index()];
-        let form = v.form(piece);
-        let caps_only = form.last_rank_capture_only && v.geo.row(from) == v.geo.last_row(us);
-        if form.emperor {
-            self.emperor_moves(from, caps_only, list);
-            return;
-        }
-        let mut g = Gen::<_, N> {
-            v,
+        let mut g = Gen::<Vec<Move>, N> {
+            v: &self.variant,
             board: &self.board,
             sink: list,
             from,
-            piece,
-            us,
-            caps_only,
-            dedup: prog.dedup,
+            piece: Piece::EMPTY,
+            us: self.side,
+            caps_only: false,
+            dedup: false,
             seen: Bitboard::EMPTY,
         };
-        for &op in &prog.ops {
-            g.run(op);
-        }
-        if prog.pass && !caps_only {
-            list.push(Move::new(from, from));
-        }
+        self.piece_into::<Vec<Move>, false>(&mut g, from);
     }
 
     /// The emperor: any square the opponent does not attack (see `docs/rules.md`).

@@ -170,11 +170,19 @@ impl Variant {
             }
             let kind = &def.kinds[form.moves_as];
             for colour in [Colour::Black, Colour::White] {
-                let p = program::compile(&kind.atoms, colour, &geo).map_err(|m| VariantError {
-                    source: def.source.clone(),
-                    line: kind.line,
-                    message: format!("{}: {m}", kind.code),
-                })?;
+                let mut p =
+                    program::compile(&kind.atoms, colour, &geo).map_err(|m| VariantError {
+                        source: def.source.clone(),
+                        line: kind.line,
+                        message: format!("{}: {m}", kind.code),
+                    })?;
+                p.emperor = form.emperor;
+                if form.last_rank_capture_only {
+                    let row = geo.last_row(colour);
+                    let lo = geo.square(0, row).0;
+                    let hi = geo.square(geo.files() - 1, row).0 + 1;
+                    p.capture_only_zone = (lo, hi);
+                }
                 programs[Piece::new(f, colour).index()] = p;
             }
         }

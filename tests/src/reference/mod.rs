@@ -356,14 +356,23 @@ impl RefPosition {
     /// Every distinct move (no history: repetition is not considered). Empty when the game is
     /// over.
     pub fn moves(&self) -> Vec<RefMove> {
-        let mut out: Vec<RefMove> = self.gen_moves().iter().map(|m| self.to_ref(m)).collect();
+        let mut out: Vec<RefMove> = self.gen_moves().iter().map(|m| self.ref_move(m)).collect();
         out.sort();
         out
     }
 
     /// The position after the move (copying is fine here). The move must be one of moves().
     pub fn play(&self, m: &RefMove) -> RefPosition {
-        let im = self.from_ref(m).unwrap_or_else(|e| panic!("play: {e}"));
+        let im = self
+            .internal_move(m)
+            .unwrap_or_else(|e| panic!("play: {e}"));
+        if !self.gen_moves().contains(&im) {
+            panic!(
+                "play: {m:?} is not a {} move of {}",
+                self.v.name,
+                self.to_notation()
+            );
+        }
         self.play_internal(&im)
     }
 
@@ -392,7 +401,7 @@ impl RefPosition {
 
     // ------------------------------------------------------------------ conversions
 
-    fn to_ref(&self, m: &IMove) -> RefMove {
+    fn ref_move(&self, m: &IMove) -> RefMove {
         let mut captured: Vec<String> = m
             .caps
             .iter()
@@ -407,7 +416,7 @@ impl RefPosition {
         }
     }
 
-    fn from_ref(&self, m: &RefMove) -> Result<IMove, String> {
+    fn internal_move(&self, m: &RefMove) -> Result<IMove, String> {
         let sq = |s: &str| parse_square(self.n, s).ok_or_else(|| format!("bad square `{s}`"));
         let mut caps = Vec::new();
         for c in &m.captured {
