@@ -12,6 +12,70 @@ use taikyoku_tests::reference::{RefMove, RefPosition, RefPromotion};
 
 type Key = (String, String, Vec<String>, RefPromotion);
 
+/// How often each mechanic occurred among the compared moves, so that a run that never
+/// exercised a mechanic fails instead of passing silently.
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    moves: usize,
+    promote: usize,
+    decline: usize,
+    range_captures: usize,
+    friendly_removed: usize,
+    lion_captures: usize,
+    triple_captures: usize,
+    igui: usize,
+    pass: usize,
+    conversions: usize,
+    emperor_positions: usize,
+    capture_only_pieces: usize,
+}
+
+impl Tally {
+    fn add<const N: usize>(&mut self, p: &Position<N>, moves: &[Move]) {
+        let v = p.variant();
+        self.positions += 1;
+        let us = p.side_to_move();
+        if p.pieces(us).any(|s| v.form(p.piece_at(s)).emperor) {
+            self.emperor_positions += 1;
+        }
+        let row = v.geo.last_row(us);
+        self.capture_only_pieces += p
+            .pieces(us)
+            .filter(|&s| v.form(p.piece_at(s)).last_rank_capture_only && v.geo.row(s) == row)
+            .count();
+        for &m in moves {
+            self.moves += 1;
+            match m.promotion() {
+                Promotion::Promote => self.promote += 1,
+                Promotion::Decline => self.decline += 1,
+                Promotion::None => {}
+            }
+            self.range_captures += m.is_range() as usize;
+            self.lion_captures += m.mid1().is_some() as usize;
+            self.triple_captures += m.mid2().is_some() as usize;
+            if m.to() == m.from() {
+                if m.mid1().is_some() {
+                    self.igui += 1;
+                } else {
+                    self.pass += 1;
+                }
+            }
+            let e = p.effect(m);
+            let mover = v.form(p.piece_at(m.from()));
+            let mut friendly = false;
+            let mut converts = false;
+            for &c in &e.captured {
+                let q = p.piece_at(c);
+                friendly |= q.colour() == us;
+                converts |= q.colour() != us && v.form(q).converts > 0 && !mover.royal;
+            }
+            self.friendly_removed += friendly as usize;
+            self.conversions += converts as usize;
+        }
+    }
+}
+
 fn key_of_ref(m: &RefMove) -> Key {
     let mut caps = m.captured.clone();
     caps.sort();
@@ -65,10 +129,15 @@ fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> V
     moves
 }
 
-fn playouts<const N: usize>(start: &Position<N>, games: usize, plies: usize, seed: u64) -> usize {
+fn playouts<const N: usize>(
+    start: &Position<N>,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    tally: &mut Tally,
+) {
     let variant = start.variant().id().to_string();
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut positions = 0;
     for game in 0..games {
         let mut p = start.clone();
         let mut r = RefPosition::parse(&variant, &p.to_notation()).expect("reference parses");
@@ -77,7 +146,7 @@ fn playouts<const N: usize>(start: &Position<N>, games: usize, plies: usize, see
         for ply in 0..plies {
             let context = format!("{variant} game {game} ply {ply}");
             let moves = compare(&p, &r, &context);
-            positions += 1;
+            tally.add(&p, &moves);
             if moves.is_empty() {
                 break;
             }
@@ -115,27 +184,163 @@ fn playouts<const N: usize>(start: &Position<N>, games: usize, plies: usize, see
             );
         }
     }
-    positions
 }
 
-fn run(variant: &str, games: usize, plies: usize, seed: u64) {
+/// Plays `games` seeded random games of up to `plies` plies from each start position,
+/// comparing every position, and returns what the comparisons covered.
+fn run(variant: &str, starts: &[String], games: usize, plies: usize, seed: u64) -> Tally {
     let v = Variant::builtin(variant).unwrap();
-    let start = AnyPosition::startpos(v);
-    let n = with_position!(&start, p => playouts(p, games, plies, seed));
-    eprintln!("{variant}: {n} positions compared");
+    let mut tally = Tally::default();
+    for (i, text) in starts.iter().enumerate() {
+        let start = AnyPosition::parse(v.clone(), text).unwrap();
+        with_position!(&start, p => playouts(p, games, plies, seed + i as u64 * 1000, &mut tally));
+    }
+    eprintln!("{variant}: {tally:?}");
+    tally
+}
+
+/// The start position with the given piece codes promoted (for both sides), so that forms
+/// random play rarely reaches (Maka dai dai's emperor) are compared too.
+fn promoted_start(variant: &str, codes: &[&str]) -> String {
+    let v = Variant::builtin(variant).unwrap();
+    let s = AnyPosition::startpos(v).to_notation();
+    let (board, rest) = s.split_once(' ').unwrap();
+    let mut out = String::new();
+    let chars: Vec<char> = board.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let token: String = if chars[i] == '(' {
+            let close = i + chars[i..].iter().position(|&c| c == ')').unwrap();
+            chars[i..=close].iter().collect()
+        } else {
+            chars[i].to_string()
+        };
+        i += token.chars().count();
+        let code = token.trim_matches(|c| c == '(' || c == ')').to_uppercase();
+        if codes.contains(&code.as_str()) {
+            out.push('+');
+        }
+        out.push_str(&token);
+    }
+    format!("{out} {rest}")
+}
+
+/// A position with only the given pieces (square, code as in notation) on an empty board.
+fn placement(variant: &str, pieces: &[(&str, &str)], side: char) -> String {
+    let v = Variant::builtin(variant).unwrap();
+    let geo = &v.geo;
+    let mut grid = vec![vec![String::new(); geo.files()]; geo.ranks()];
+    for &(sq, code) in pieces {
+        let s = geo.parse_square(sq).unwrap();
+        grid[geo.row(s)][geo.col(s)] = code.to_string();
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let mut r = String::new();
+            let mut empty = 0;
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        r.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    r.push_str(cell);
+                }
+            }
+            if empty > 0 {
+                r.push_str(&empty.to_string());
+            }
+            r
+        })
+        .collect();
+    format!("{} {side} - 1", rows.join("/"))
 }
 
 #[test]
 fn dai_dai_agrees_with_reference() {
-    run("dai-dai", 16, 250, 1);
+    let t = run("dai-dai", &["startpos".into()], 16, 250, 1);
+    assert!(t.positions >= 3000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("lion captures", t.lion_captures),
+        ("lion-dog triple captures", t.triple_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "dai-dai playouts never compared {what}");
+    }
 }
 
 #[test]
 fn maka_dai_dai_agrees_with_reference() {
-    run("maka-dai-dai", 16, 250, 2);
+    let starts = [
+        "startpos".to_string(),
+        promoted_start("maka-dai-dai", &["K"]),
+        promoted_start("maka-dai-dai", &["K", "DE"]),
+    ];
+    let t = run("maka-dai-dai", &starts, 8, 250, 2);
+    assert!(t.positions >= 3000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("declined promotions", t.decline),
+        ("conversions", t.conversions),
+        ("emperor positions", t.emperor_positions),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "maka-dai-dai playouts never compared {what}");
+    }
 }
 
 #[test]
 fn taikyoku_agrees_with_reference() {
-    run("taikyoku", 6, 350, 3);
+    // Forward-only pieces at or next to their furthest rank, with enemies to capture there.
+    let last_rank = placement(
+        "taikyoku",
+        &[
+            ("1jj", "K"),
+            ("36a", "k"),
+            ("30a", "L"),
+            ("29a", "(ab)"),
+            ("25a", "(SI)"),
+            ("22a", "g"),
+            ("20a", "(RW)"),
+            ("18a", "(ew)"),
+            ("15b", "N"),
+            ("14b", "P"),
+            ("13a", "(fl)"),
+            ("10b", "(OC)"),
+            ("8b", "(GN)"),
+            ("7a", "(sg)"),
+            ("5b", "(TG)"),
+            ("3b", "D"),
+            ("2a", "r"),
+            ("30jj", "l"),
+            ("28ii", "(AB)"),
+            ("24jj", "(si)"),
+            ("20ii", "p"),
+            ("19jj", "G"),
+        ],
+        'b',
+    );
+    let t = run("taikyoku", &["startpos".into(), last_rank], 6, 300, 3);
+    assert!(t.positions >= 1000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("range captures", t.range_captures),
+        ("friendly pieces removed", t.friendly_removed),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+        (
+            "capture-only pieces on the last rank",
+            t.capture_only_pieces,
+        ),
+    ] {
+        assert!(n > 0, "taikyoku playouts never compared {what}");
+    }
 }

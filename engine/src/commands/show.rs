@@ -79,6 +79,7 @@ pub fn run(a: &ShowArgs) -> Result<(), String> {
             p.move_number(),
             variant.def.name
         );
+        println!("position {}", p.to_notation());
     });
     Ok(())
 }

@@ -229,6 +229,9 @@ impl RefPosition {
                         Ok(k) => k,
                         Err(_) => return err(format!("bad empty-square count `{num}`")),
                     };
+                    if k > n || width + k > n {
+                        return err(format!("more than {n} squares"));
+                    }
                     width += k;
                     if width > n {
                         return err(format!("more than {n} squares"));

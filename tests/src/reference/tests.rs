@@ -248,6 +248,26 @@ fn parse_errors() {
         ),
         ("taikyoku", ok),
         ("taikyoku", "startpos x"),
+        (
+            "dai-dai",
+            "99999999999999999999999k/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b - 1",
+        ),
+        (
+            "dai-dai",
+            "18446744073709551615k/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b - 1",
+        ),
+        (
+            "dai-dai",
+            "16\u{e9}/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b - 1",
+        ),
+        (
+            "dai-dai",
+            "16k/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b - 99999999999",
+        ),
+        (
+            "dai-dai",
+            "16k/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/16K b - +1",
+        ),
     ];
     for (v, t) in bad {
         let r = std::panic::catch_unwind(|| RefPosition::parse(v, t));
@@ -514,6 +534,64 @@ fn pass_over_up_to_three() {
         'b',
     );
     assert_eq!(from(&p, 17, 18).len(), 122);
+}
+
+#[test]
+fn taikyoku_readings() {
+    // Long-nosed goblin: a diagonal hook mover only (no orthogonal step): every square of its
+    // colour on the 36x36 board but its own (the kings stand on the other colour): 648 - 1.
+    let p = pos("taikyoku", &with(&TK, &[(17, 18, "(LO)")]), 'b');
+    assert_eq!(from(&p, 17, 18).len(), 647);
+    // Treacherous fox has the jumps (2nd or 3rd square, then ranging on).
+    let p = pos("taikyoku", &with(&TK, &[(17, 18, "(TF)")]), 'b');
+    assert_eq!(from(&p, 17, 18).len(), 17 + 18 + 17 + 17 + 18 + 17); // no sideways moves
+    let p = pos(
+        "taikyoku",
+        &with(&TK, &[(17, 18, "(TF)"), (16, 18, "P")]),
+        'b',
+    );
+    assert_eq!(from(&p, 17, 18).len(), 104 - 1);
+    let p = pos(
+        "taikyoku",
+        &with(
+            &TK,
+            &[
+                (17, 18, "(TF)"),
+                (16, 18, "P"),
+                (15, 18, "P"),
+                (14, 18, "P"),
+            ],
+        ),
+        'b',
+    );
+    assert_eq!(from(&p, 17, 18).len(), 104 - 17);
+    // Violent bear: 1-2 diagonally forward, sideways, one step orthogonally forward.
+    let p = pos("taikyoku", &with(&TK, &[(17, 18, "(VB)")]), 'b');
+    let ms = from(&p, 17, 18);
+    assert_eq!(ms.len(), 4 + 2 + 1);
+    assert_eq!(find(&ms, &p, (16, 18), &[]).len(), 1);
+    // Earth dragon (English description): f 1, forward diagonals 2, backward diagonals ranging.
+    let p = pos("taikyoku", &with(&TK, &[(17, 18, "(ED)")]), 'b');
+    assert_eq!(from(&p, 17, 18).len(), 1 + 4 + 18 + 17);
+    // Wooden dove: two squares orthogonally, not three.
+    let p = pos("taikyoku", &with(&TK, &[(17, 18, "(WO)")]), 'b');
+    let ms = from(&p, 17, 18);
+    assert_eq!(find(&ms, &p, (15, 18), &[]).len(), 1);
+    assert!(find(&ms, &p, (14, 18), &[]).is_empty());
+    assert_eq!(ms.len(), 8 + 69);
+}
+
+#[test]
+#[should_panic]
+fn playing_an_illegal_move_panics() {
+    let p = RefPosition::parse("dai-dai", "startpos").unwrap();
+    let m = RefMove {
+        from: "9q".into(),
+        to: "9p".into(),
+        captured: vec![],
+        promotion: RefPromotion::None,
+    };
+    let _ = p.play(&m);
 }
 
 // ------------------------------------------------------------------ range capture
