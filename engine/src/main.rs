@@ -47,6 +47,27 @@ impl VariantArgs {
     }
 }
 
+/// Why a command failed: a message for the user, or an output error.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input or a failed operation, explained.
+    Msg(String),
+    /// Writing the output failed (a closed pipe is not reported).
+    Io(std::io::Error),
+}
+
+impl From<String> for CliError {
+    fn from(s: String) -> Self {
+        CliError::Msg(s)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -56,7 +77,12 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
+        Err(CliError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(CliError::Io(e)) => {
+            eprintln!("error: cannot write output: {e}");
+            ExitCode::FAILURE
+        }
+        Err(CliError::Msg(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }

@@ -28,7 +28,7 @@ const DL: Dir = (-1, 1);
 fn coords(name: &str, files: usize) -> (usize, usize) {
     let digits: String = name.chars().take_while(|c| c.is_ascii_digit()).collect();
     let file: usize = digits.parse().expect("file number");
-    let letters = name[digits.len()..].as_bytes();
+    let letters = &name.as_bytes()[digits.len()..];
     let row = match letters {
         [c] => (c - b'a') as usize,
         [c, d] if c == d => 26 + (c - b'a') as usize,
@@ -1219,7 +1219,7 @@ fn maka_lion_capturing_deva_and_dark_spirit_becomes_teaching_king() {
     let mut p = pos.clone();
     play(&mut p, "10j10h");
     assert_eq!(at(&p, "10h"), "+(DS)");
-    assert_eq!(at(&p, "10i"), "dv");
+    assert_eq!(at(&p, "10i"), "(dv)");
     // Igui on the deva: the lion converts where it stands.
     play(&mut pos, "10j10i10j");
     assert_eq!(at(&pos, "10j"), "+(DV)");
@@ -1246,11 +1246,10 @@ fn maka_emperor_jumps_to_unattacked_squares_only() {
     );
     let m = moves_from(&pos, "19s");
     assert_eq!(m.len(), 328);
-    for s in ["19s10j", "19s5e", "19s1a", "19s19a", "19s5k"] {
-        let present = s != "19s5k";
-        assert_eq!(m.contains(&s.to_string()), present, "{s}");
+    for s in ["19s10j", "19s5e", "19s1a", "19s19a", "19s6f"] {
+        assert!(m.contains(&s.to_string()), "{s}");
     }
-    for s in ["19s5j", "19s5f", "19s10k", "19s2b", "19s12e"] {
+    for s in ["19s5j", "19s5f", "19s5k", "19s10k", "19s2b", "19s12e"] {
         assert!(!m.contains(&s.to_string()), "{s}");
     }
     // With a prince (promoted drunken elephant, on 19r: off every White line) the emperor may
@@ -1378,14 +1377,7 @@ fn maka_and_dai_dai_game_end() {
     let mut pos = build::<6>(
         "maka-dai-dai",
         'b',
-        &[
-            ("1s", "K"),
-            ("10j", "G"),
-            ("10i", "k"),
-            ("15c", "+de"),
-            ("3c", "G"),
-            ("3b", "p"),
-        ],
+        &[("1s", "K"), ("10j", "G"), ("10i", "k"), ("15c", "+de")],
     );
     play(&mut pos, "10j10i=");
     assert_eq!(pos.winner(), None);
@@ -1402,4 +1394,215 @@ fn maka_and_dai_dai_game_end() {
     play(&mut pos, "9i9h");
     assert_eq!(pos.winner(), Some(Colour::Black));
     assert!(pos.moves().is_empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// More of the same mechanics: White's orientation, combined lion powers, the emperor's attack
+// map.
+
+#[test]
+fn white_free_eagle_jump_ranges_follow_its_own_forward() {
+    // White free eagle on 18r: White's forward is toward rank jj and its left toward the lower
+    // file numbers. Forward diagonal (file-1, rank+1): friends on 17s, 16t, 15u: the forward
+    // diagonal jump reaches the 4th square 14v and ranges on to 1ii (18 - 1 = 17 squares on
+    // that diagonal: the 4th..17th = 14). Backward diagonal toward rank a (file+1, rank-1):
+    // friends on 19q, 20p, 21o: the backward jump reaches only the 2nd/3rd squares: nothing.
+    let pos = tai(
+        'w',
+        &[
+            ("18r", "fe"),
+            ("17s", "p"),
+            ("16t", "p"),
+            ("15u", "p"),
+            ("19q", "p"),
+            ("20p", "p"),
+            ("21o", "p"),
+        ],
+    );
+    let dr = ray("18r", (1, 1), 36, 36);
+    assert_eq!(dr.len(), 17);
+    let mut expected = prefixed("18r", &dr[3..], "");
+    expected.sort();
+    assert_eq!(moves_on_ray(&pos, "18r", (1, 1)), expected);
+    assert_eq!(moves_on_ray(&pos, "18r", UL), Vec::<String>::new());
+}
+
+#[test]
+fn white_side_dragon_on_its_last_rank_only_captures() {
+    // White side dragon on 18jj (White's furthest rank): only captures. Black pawn on 21jj
+    // (White's right is toward the higher file numbers): captured; 1jj holds Black's king,
+    // reached along the empty 17jj..2jj: captured.
+    let pos = tai('w', &[("18jj", "si"), ("21jj", "P")]);
+    assert_eq!(moves_from(&pos, "18jj"), sorted(&["18jj1jj+", "18jj21jj+"]));
+}
+
+#[test]
+fn dai_dai_furious_fiend_combines_lion_and_lion_dog() {
+    // Furious fiend (promoted lion: {lion} yK3) on 9i, enemies on 9h and 9g, friend on 9f.
+    // Along the line the effects are those of the lion dog (each once, and no promotion: the
+    // piece is already promoted): capture 9h; capture 9h and 9g and retreat to 9h; capture 9g
+    // by jumping; capture 9h then 9g; igui on 9h; the pass.
+    let pos = dai('b', &[("9i", "+LN"), ("9h", "p"), ("9g", "p"), ("9f", "P")]);
+    assert_eq!(
+        effects_within(&pos, "9i", &LD_LINE),
+        sorted(&["9g x9g", "9g x9g,9h", "9h x9g,9h", "9h x9h", "9i", "9i x9h"])
+    );
+    // Enemies on 9h and 9f: a capture on the 1st and the 3rd step as well.
+    let pos = dai('b', &[("9i", "+LN"), ("9h", "p"), ("9f", "p")]);
+    assert_eq!(
+        effects_within(&pos, "9i", &LD_LINE),
+        sorted(&[
+            "9f x9f",
+            "9f x9f,9h",
+            "9g",
+            "9g x9h",
+            "9h x9h",
+            "9i",
+            "9i x9h"
+        ])
+    );
+}
+
+#[test]
+fn heavenly_tetrarch_king_igui() {
+    // Heavenly tetrarch king (promoted chariot soldier: Q j2Q iK) on 18r, enemy on 18q: it may
+    // capture 18q by moving there, or by igui (staying on 18r). It has no pass.
+    let mut pos = tai('b', &[("18r", "+CH"), ("18q", "p")]);
+    let m = moves_from(&pos, "18r");
+    assert!(m.contains(&"18r18q".to_string()));
+    assert!(m.contains(&"18r18q18r".to_string()));
+    assert!(!m.contains(&"18r18r".to_string()));
+    play(&mut pos, "18r18q18r");
+    assert_eq!(at(&pos, "18r"), "+(CH)");
+    assert_eq!(at(&pos, "18q"), "");
+}
+
+#[test]
+fn taikyoku_deva_does_not_convert() {
+    // Conversion by capturing a deva is Maka dai dai's rule only: in Taikyoku a gold general
+    // capturing a deva simply promotes (to rook).
+    let mut pos = tai('b', &[("18r", "G"), ("18q", "dv")]);
+    play(&mut pos, "18r18q+");
+    assert_eq!(at(&pos, "18q"), "+G");
+}
+
+#[test]
+fn maka_lion_igui_offers_promotion() {
+    // Maka lion on 10j, enemy pawn on 10i: igui, with or without promotion (to furious fiend).
+    let pos = maka('b', &[("10j", "LN"), ("10i", "p")]);
+    let m = moves_from(&pos, "10j");
+    assert!(m.contains(&"10j10i10j+".to_string()));
+    assert!(m.contains(&"10j10i10j=".to_string()));
+}
+
+#[test]
+fn maka_emperor_attacks_are_seen_through_its_own_square() {
+    // Black emperor on 10j; White rook on 10a, White king on 1a. With the emperor lifted, the
+    // rook attacks the whole file 10b..10s (18) and rank a: 19a..11a (9) and 9a..1a (9, the
+    // king protected); the king adds 1b and 2b (2a is already counted). 38 squares, 10j among
+    // them. The emperor: 361 - its own square - the other 37 = 323, the unprotected rook
+    // included, the protected king not; no square below it on file 10.
+    let pos = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[("10j", "+K"), ("10a", "r"), ("1a", "k")],
+    );
+    let m = moves_from(&pos, "10j");
+    assert_eq!(m.len(), 323);
+    assert!(m.contains(&"10j10a".to_string()));
+    assert!(m.contains(&"10j9b".to_string()));
+    for s in ["10j1a", "10j10s", "10j10k", "10j10i", "10j5a", "10j1b"] {
+        assert!(!m.contains(&s.to_string()), "{s}");
+    }
+}
+
+#[test]
+fn maka_emperor_respects_protection_by_a_lion_dog_jump() {
+    // White lion dog on 10e protects 10h, the third square down its file, jumping over the two
+    // Black pawns on 10f and 10g: the emperor may not capture the pawn on 10h. The White pawn on
+    // 5h has no protector: the emperor may take it.
+    let pos = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[
+            ("19s", "+K"),
+            ("1a", "k"),
+            ("10e", "ld"),
+            ("10f", "P"),
+            ("10g", "P"),
+            ("10h", "p"),
+            ("5h", "p"),
+        ],
+    );
+    let m = moves_from(&pos, "19s");
+    assert!(!m.contains(&"19s10h".to_string()));
+    assert!(m.contains(&"19s5h".to_string()));
+}
+
+#[test]
+fn maka_prince_capturing_a_deva_stays_a_prince() {
+    // The prince (promoted drunken elephant, royal) is not converted by capturing a deva, and,
+    // already promoted, cannot promote: one plain move.
+    let mut pos = maka('b', &[("10j", "+DE"), ("10i", "dv")]);
+    assert_eq!(
+        moves_to(&pos, "10j", &["10i".to_string()]),
+        sorted(&["10j10i"])
+    );
+    play(&mut pos, "10j10i");
+    assert_eq!(at(&pos, "10i"), "+(DE)");
+}
+
+#[test]
+fn range_capturer_lands_on_a_higher_rank_after_flying() {
+    // Vice general on 18r, enemy pawn on 19q, enemy great general on 20p: it flies over the
+    // pawn and captures the great general by landing (any rank may be captured by landing),
+    // removing both; it cannot go on past the great general.
+    let mut pos = tai('b', &[("18r", "VG"), ("19q", "p"), ("20p", "gg")]);
+    assert_eq!(
+        moves_on_ray(&pos, "18r", UL),
+        sorted(&["18r19q+", "18r20p+"])
+    );
+    let m = pos.parse_move("18r20p").unwrap();
+    assert_eq!(effect_string(&pos, m), "20p x19q,20p+");
+    play(&mut pos, "18r20p");
+    assert_eq!(at(&pos, "19q"), "");
+    assert_eq!(at(&pos, "20p"), "+(VG)");
+}
+
+#[test]
+#[ignore = "BUG: the lion dog captures on its 1st square, then passes over an occupied 2nd square to the 3rd (no such move in the seed)"]
+fn lion_dog_cannot_capture_the_first_and_leap_the_second() {
+    // The Dai dai seed lists the lion dog's three-step moves: captures on every step; capture
+    // on the 1st and 2nd squares then retreat to the 1st; igui on the 1st; a jump to the 2nd
+    // square, then on to the 3rd; a jump directly to the 3rd. A step onto an enemy captures it
+    // and a step onto a friend is impossible; the jumps start from the origin. So with a piece
+    // on the 2nd square, the 3rd square is reached by the jump (capturing nothing on the 1st),
+    // by the jump to the 2nd (capturing there), or by three steps (capturing on the 2nd too),
+    // never by capturing only on the 1st.
+    // Enemies on 9h and 9g, 9f empty:
+    // - end on 9h: capture 9h; capture 9h and 9g, retreat to 9h;
+    // - end on 9g: jump capturing 9g; step-capture 9h, then 9g;
+    // - end on 9f: jump (nothing captured); jump capturing 9g, then on; capture 9h, 9g, then on;
+    // - stay: igui on 9h; the pass.
+    let pos = dai('b', &[("9i", "LD"), ("9h", "p"), ("9g", "p")]);
+    assert_eq!(
+        effects_within(&pos, "9i", &LD_LINE),
+        sorted(&[
+            "9f",
+            "9f x9g+",
+            "9f x9g,9h+",
+            "9g x9g+",
+            "9g x9g,9h+",
+            "9h x9g,9h+",
+            "9h x9h+",
+            "9i",
+            "9i x9h+",
+        ])
+    );
+    // Enemy on 9h, friend on 9g: 9f only by the jump; 9g unreachable.
+    let pos = dai('b', &[("9i", "LD"), ("9h", "p"), ("9g", "P")]);
+    assert_eq!(
+        effects_within(&pos, "9i", &LD_LINE),
+        sorted(&["9f", "9h x9h+", "9i", "9i x9h+"])
+    );
 }

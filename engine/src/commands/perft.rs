@@ -5,7 +5,9 @@ use std::time::Instant;
 use clap::Args;
 use taikyoku_movegen::{with_position, AnyPosition};
 
-use crate::VariantArgs;
+use std::io::Write;
+
+use crate::{CliError, VariantArgs};
 
 /// Arguments of `perft`.
 #[derive(Args, Debug)]
@@ -28,11 +30,12 @@ pub struct PerftArgs {
 
 /// Runs `perft`: prints per-move counts (with `--divide`) and `Nodes searched: N` on stdout,
 /// time and speed on stderr.
-pub fn run(a: &PerftArgs) -> Result<(), String> {
+pub fn run(a: &PerftArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
     let pos = AnyPosition::parse(variant, &a.position).map_err(|e| e.to_string())?;
     if a.threads == 0 {
-        return Err("--threads must be at least 1".into());
+        return Err(CliError::Msg("--threads must be at least 1".into()));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
@@ -57,10 +60,10 @@ pub fn run(a: &PerftArgs) -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     if a.divide {
         for l in &lines {
-            println!("{l}");
+            writeln!(out, "{l}")?;
         }
     }
-    println!("Nodes searched: {total}");
+    writeln!(out, "Nodes searched: {total}")?;
     eprintln!(
         "time {:.3} s, {:.0} nodes/s ({} thread{})",
         secs,

@@ -2,7 +2,9 @@
 
 use clap::Args;
 
-use crate::VariantArgs;
+use std::io::Write;
+
+use crate::{CliError, VariantArgs};
 
 /// Arguments of `pieces`.
 #[derive(Args, Debug)]
@@ -12,7 +14,8 @@ pub struct PiecesArgs {
 }
 
 /// Prints one line per kind: code, name, promotion (code or `-`), movement, flags.
-pub fn run(a: &PiecesArgs) -> Result<(), String> {
+pub fn run(a: &PiecesArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
     let v = a.variant.load().map_err(|e| e.to_string())?;
     let kinds = &v.def.kinds;
     let name_w = kinds
@@ -48,7 +51,7 @@ pub fn run(a: &PiecesArgs) -> Result<(), String> {
             k.moves_text,
             flags.join(" ")
         );
-        println!("{}", line.trim_end());
+        writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
 }

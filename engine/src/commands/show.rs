@@ -4,7 +4,9 @@ use clap::Args;
 use taikyoku_movegen::geometry::rank_letters;
 use taikyoku_movegen::{with_position, AnyPosition, Colour};
 
-use crate::VariantArgs;
+use std::io::Write;
+
+use crate::{CliError, VariantArgs};
 
 /// Arguments of `show`.
 #[derive(Args, Debug)]
@@ -29,7 +31,8 @@ fn width(s: &str) -> usize {
 /// Prints the board: file numbers on top, rank letters on the right; Black's pieces in upper
 /// case (or plain kanji), White's in lower case (or kanji prefixed with 'v'); '+' marks promoted
 /// pieces in code mode.
-pub fn run(a: &ShowArgs) -> Result<(), String> {
+pub fn run(a: &ShowArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
     let pos = AnyPosition::parse(variant.clone(), &a.position).map_err(|e| e.to_string())?;
     let geo = &variant.geo;
@@ -67,19 +70,19 @@ pub fn run(a: &ShowArgs) -> Result<(), String> {
     let header: String = (0..geo.files())
         .map(|col| pad(&(geo.files() - col).to_string()))
         .collect();
-    println!("{header}");
+    writeln!(out, "{header}")?;
     for (row, line) in cells.iter().enumerate() {
         let s: String = line.iter().map(|c| pad(c)).collect();
-        println!("{s}  {}", rank_letters(row));
+        writeln!(out, "{s}  {}", rank_letters(row))?;
     }
     with_position!(&pos, p => {
-        println!(
+        writeln!(out,
             "{} to move, move {} ({})",
             p.side_to_move(),
             p.move_number(),
             variant.def.name
-        );
-        println!("position {}", p.to_notation());
+        )?;
+        writeln!(out, "position {}", p.to_notation())?;
     });
     Ok(())
 }

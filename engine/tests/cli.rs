@@ -1,0 +1,129 @@
+//! The binary's commands, run as a user would: right output for good input, a clear error
+//! (and a failure exit code, never a panic) for bad input.
+
+use std::io::Write;
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_taikyoku"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn assert_clean_failure(o: &Output, needle: &str) {
+    assert!(!o.status.success(), "expected failure");
+    let e = stderr(o);
+    assert!(e.contains(needle), "stderr lacks '{needle}': {e}");
+    assert!(!e.contains("panicked"), "panic: {e}");
+}
+
+#[test]
+fn perft_divide_prints_every_root_move_and_the_total() {
+    let o = run(&["perft", "--variant", "dai-dai", "--depth", "2", "--divide"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    // 59 root moves (the start position's perft(1)), then the total.
+    assert_eq!(lines.len(), 60, "{out}");
+    let sum: u64 = lines[..59]
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(lines[59], format!("Nodes searched: {sum}"));
+    assert_eq!(sum, 3463);
+}
+
+#[test]
+fn perft_default_variant_is_taikyoku_and_threads_agree() {
+    let one = run(&["perft", "--depth", "2"]);
+    let two = run(&["perft", "--depth", "2", "--threads", "2"]);
+    assert_eq!(stdout(&one), "Nodes searched: 71815\n");
+    assert_eq!(stdout(&two), stdout(&one));
+}
+
+#[test]
+fn pieces_lists_every_kind() {
+    let o = run(&["pieces", "--variant", "taikyoku"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 301);
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("GG ") && l.contains("xQ") && l.contains("rank=3")));
+    assert!(out
+        .lines()
+        .any(|l| l.starts_with("FL ") && l.contains("Ferocious leopard")));
+}
+
+#[test]
+fn show_draws_the_board_and_its_position_string() {
+    let o = run(&["show", "--variant", "maka-dai-dai"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.starts_with(" 19 18 17"), "{out}");
+    assert!(out.contains("position l(e)(st)t"), "{out}");
+    let k = run(&["show", "--variant", "dai-dai", "--kanji"]);
+    assert!(stdout(&k).contains("v玉将") && stdout(&k).contains("玉将"));
+}
+
+#[test]
+fn bad_input_gets_clear_errors() {
+    assert_clean_failure(
+        &run(&["perft", "--variant", "chess"]),
+        "unknown variant 'chess'",
+    );
+    assert_clean_failure(
+        &run(&["perft", "--variant", "dai-dai", "--position", "17/17 b - 1"]),
+        "17 ranks",
+    );
+    assert_clean_failure(&run(&["show", "--position", "x"]), "4 fields");
+    assert_clean_failure(&run(&["perft", "--threads", "0"]), "--threads");
+    assert_clean_failure(
+        &run(&["perft", "--variant-file", "/nonexistent.var"]),
+        "cannot read",
+    );
+    let o = run(&["perft", "--depth", "x"]);
+    assert!(!o.status.success());
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn a_broken_variant_file_is_rejected_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("taikyoku-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.var");
+    let mut f = std::fs::File::create(&path).unwrap();
+    write!(
+        f,
+        "[variant]\nid = broken\nname = Broken\nboard = 3x3\npromotion = capture\nrepetition = fourfold\n[pieces]\nK | King | - | - | K | royal\nP | Pawn | - | - | fQ7x |\n[setup]\n1: . K .\n"
+    )
+    .unwrap();
+    let o = run(&["perft", "--variant-file", path.to_str().unwrap()]);
+    assert_clean_failure(&o, "broken.var:9: P: movement");
+    // A good file loads and plays.
+    let good = dir.join("good.var");
+    std::fs::write(
+        &good,
+        "[variant]\nid = tiny\nname = Tiny\nboard = 3x3\npromotion = capture\nrepetition = fourfold\n[pieces]\nK | King | - | - | K | royal\n[setup]\n1: . K .\n",
+    )
+    .unwrap();
+    let o = run(&[
+        "perft",
+        "--variant-file",
+        good.to_str().unwrap(),
+        "--depth",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Black king on 2c: 5 moves (a, b files of ranks b and c, ...): 1c, 3c, 1b, 2b, 3b.
+    assert_eq!(stdout(&o), "Nodes searched: 5\n");
+}
