@@ -70,7 +70,7 @@ fn show_draws_the_board_and_its_position_string() {
     assert!(o.status.success());
     let out = stdout(&o);
     assert!(out.starts_with(" 19 18 17"), "{out}");
-    assert!(out.contains("position l(e)(st)t"), "{out}");
+    assert!(out.contains("position le(st)ticsg(ds)k(dv)"), "{out}");
     let k = run(&["show", "--variant", "dai-dai", "--kanji"]);
     assert!(stdout(&k).contains("v玉将") && stdout(&k).contains("玉将"));
 }
