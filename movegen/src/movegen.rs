@@ -300,7 +300,10 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         }
     }
 
-    /// Lion moves along one line: see `docs/variant-format.md` (`y`).
+    /// Lion moves along one line (`y` in `docs/variant-format.md`, rules in `docs/rules.md`):
+    /// single steps forward or back along the line (never beyond the origin), the first leg
+    /// optionally a jump from the origin to the k-th square; every square landed on must be
+    /// empty, hold an enemy piece (captured) or be the origin.
     fn lion_line(&mut self, d: i32, n: u8, skip_area: bool) {
         let from = self.from.0 as i32;
         let mut sq = [0i32; 4];
@@ -316,61 +319,94 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
             p[k] = q;
             len = k;
         }
-        // Igui on the first square (the area lion covers it when present).
-        if !skip_area && len >= 1 && self.enemy(p[1]) {
-            let mut info = CapInfo::default();
-            info.add(self.v, p[1]);
-            let m = Move::with_mids(self.from, Square(sq[1] as u16), None, self.from);
-            self.emit(m, info);
+        // End states (final position, bit set of captured positions).
+        let mut found = [(0u8, 0u8); 32];
+        let mut nf = 0usize;
+        let us = self.us;
+        #[allow(clippy::too_many_arguments)]
+        fn walk(
+            p: &[Piece; 4],
+            len: usize,
+            us: Colour,
+            pos: usize,
+            left: u8,
+            first: bool,
+            mask: u8,
+            found: &mut [(u8, u8); 32],
+            nf: &mut usize,
+        ) {
+            let mut legs = [(0usize, 0u8); 5];
+            let mut nl = 0;
+            legs[nl] = (pos + 1, 1);
+            nl += 1;
+            if pos > 0 {
+                legs[nl] = (pos - 1, 1);
+                nl += 1;
+            }
+            if first {
+                for k in 2..=left as usize {
+                    legs[nl] = (k, k as u8);
+                    nl += 1;
+                }
+            }
+            for &(next, cost) in &legs[..nl] {
+                if cost > left || next > len {
+                    continue;
+                }
+                let mut m = mask;
+                if next > 0 && mask & (1 << next) == 0 {
+                    let q = p[next];
+                    if q.is_piece() {
+                        if q.colour() == us {
+                            continue;
+                        }
+                        m |= 1 << next;
+                    }
+                }
+                let state = (next as u8, m);
+                if !found[..*nf].contains(&state) {
+                    found[*nf] = state;
+                    *nf += 1;
+                }
+                walk(p, len, us, next, left - cost, false, m, found, nf);
+            }
         }
-        for f in 1..=len {
-            let target = p[f];
-            if target.is_piece() && !self.enemy(target) {
+        walk(&p, len, us, 0, n, true, 0, &mut found, &mut nf);
+        for &(f, mask) in &found[..nf] {
+            let f = f as usize;
+            if f == 0 && mask == 0 {
+                continue; // the pass, emitted once per piece
+            }
+            if skip_area && (f == 0 || f == 2 || (f == 1 && mask & 0b100 == 0)) {
+                continue; // the area lion yields these
+            }
+            let extra = mask & !(1u8 << f);
+            if extra == 0 {
+                if p[f] == Piece::EMPTY && self.caps_only {
+                    continue;
+                }
+                self.simple(sq[f] as usize, p[f]);
                 continue;
             }
-            // Squares the piece can capture on before ending on f: 1..=max_reach except f.
-            let reach = (f + (n as usize - f) / 2).min(len);
-            let mut extra = [0usize; 3];
-            let mut ne = 0;
-            for k in 1..=reach {
-                if k != f && self.enemy(p[k]) {
-                    extra[ne] = k;
-                    ne += 1;
-                }
-            }
-            for subset in 0u32..(1 << ne) {
-                if skip_area && f <= 2 && (f == 2 || subset == 0) {
-                    // Within two squares: the area lion yields these (f = 2 captures at most
-                    // square 1; f = 1 without extra captures).
-                    continue;
-                }
-                if subset == 0 {
-                    if target == Piece::EMPTY {
-                        if !self.caps_only {
-                            self.simple(sq[f] as usize, target);
-                        }
-                    } else {
-                        self.simple(sq[f] as usize, target);
-                    }
-                    continue;
-                }
-                let mut info = CapInfo::default();
-                let mut mids = [0u16; 2];
-                let mut nm = 0;
-                for (i, &k) in extra[..ne].iter().enumerate() {
-                    if subset >> i & 1 != 0 {
-                        info.add(self.v, p[k]);
+            let mut info = CapInfo::default();
+            let mut mids = [0u16; 2];
+            let mut nm = 0;
+            for k in 1..=len {
+                if mask & (1 << k) != 0 {
+                    info.add(self.v, p[k]);
+                    if k != f {
                         mids[nm] = sq[k] as u16;
                         nm += 1;
                     }
                 }
-                if target.is_piece() {
-                    info.add(self.v, target);
-                }
-                let mid2 = (nm == 2).then_some(Square(mids[1]));
-                let m = Move::with_mids(self.from, Square(mids[0]), mid2, Square(sq[f] as u16));
-                self.emit(m, info);
             }
+            let to = if f == 0 {
+                self.from
+            } else {
+                Square(sq[f] as u16)
+            };
+            let mid2 = (nm == 2).then_some(Square(mids[1]));
+            self.emit(Move::with_mids(self.from, Square(mids[0]), mid2, to), info);
         }
     }
 

@@ -159,10 +159,10 @@ impl<const N: usize> Position<N> {
             ));
         }
         let n: u32 = match fields[3].parse() {
-            Ok(n) if n >= 1 && !fields[3].starts_with('+') => n,
+            Ok(n) if (1..=1_000_000_000).contains(&n) && !fields[3].starts_with('+') => n,
             _ => {
                 return err(format!(
-                    "move number '{}' is not a positive integer",
+                    "move number '{}' is not an integer from 1 to 1000000000",
                     fields[3]
                 ))
             }

@@ -785,7 +785,17 @@ impl RefPosition {
                 Atom::LionLine { dirs, steps } => {
                     for d in dirs {
                         let mut caps = Vec::new();
-                        self.lion_line(from, color, d.dc * s, d.dr * s, 0, *steps, &mut caps, out);
+                        self.lion_line(
+                            from,
+                            color,
+                            d.dc * s,
+                            d.dr * s,
+                            0,
+                            *steps,
+                            true,
+                            &mut caps,
+                            out,
+                        );
                     }
                 }
                 Atom::Lion => self.lion(from, color, out),
@@ -866,10 +876,15 @@ impl RefPosition {
         }
     }
 
-    /// Lion line move along (dc, dr): from position `pos` (0 = the origin, k = the k-th square),
-    /// take up to `left` more steps forward or back along the line, never beyond the origin;
-    /// capture optionally on each square stepped onto (or pass over it, whatever stands there);
-    /// a move may end on an empty square, on an enemy piece (captured) or on the origin.
+    /// Lion line move along (dc, dr), read from the Dai dai seed's list (capture on each step;
+    /// capture the 1st and 2nd and retreat to the 1st; igui; jump to the 2nd and continue to the
+    /// 3rd; jump directly to the 3rd) and from the lion's rule in rules-decisions.md (steps, or a
+    /// jump from the origin): from position `pos` (0 = the origin, k = the k-th square) with `left`
+    /// steps of budget, the piece either steps one square forward or back along the line (never
+    /// beyond the origin) or, as its first leg only, jumps from the origin to the k-th square
+    /// (costing k steps). Every square it lands on must be empty, hold an enemy piece (captured)
+    /// or be the origin. The pass is always allowed (rules-decisions.md), even with a friendly
+    /// piece on the first square.
     #[allow(clippy::too_many_arguments)]
     fn lion_line(
         &self,
@@ -879,12 +894,10 @@ impl RefPosition {
         dr: i32,
         pos: i32,
         left: u32,
+        first: bool,
         caps: &mut Vec<usize>,
         out: &mut Vec<Raw>,
     ) {
-        if left == 0 {
-            return;
-        }
         let record = |out: &mut Vec<Raw>, to: usize, caps: &[usize]| {
             let mut c: Vec<u16> = caps.iter().map(|&c| c as u16).collect();
             c.sort_unstable();
@@ -893,14 +906,23 @@ impl RefPosition {
                 caps: c,
             });
         };
-        for next in [pos + 1, pos - 1] {
-            if next < 0 {
+        if first {
+            record(out, from, caps); // the pass
+        }
+        let mut legs = vec![(pos + 1, 1u32), (pos - 1, 1u32)];
+        if first {
+            for k in 2..=left {
+                legs.push((k as i32, k));
+            }
+        }
+        for (next, cost) in legs {
+            if next < 0 || cost > left {
                 continue;
             }
             if next == 0 {
                 // Back on the origin: igui (or a pass when nothing was captured).
                 record(out, from, caps);
-                self.lion_line(from, color, dc, dr, 0, left - 1, caps, out);
+                self.lion_line(from, color, dc, dr, 0, left - cost, false, caps, out);
                 continue;
             }
             let t = match self.at(from, dc, dr, next) {
@@ -915,19 +937,15 @@ impl RefPosition {
             match cell {
                 Cell::Empty => {
                     record(out, t, caps);
-                    self.lion_line(from, color, dc, dr, next, left - 1, caps, out);
+                    self.lion_line(from, color, dc, dr, next, left - cost, false, caps, out);
                 }
                 Cell::Enemy => {
                     caps.push(t);
                     record(out, t, caps);
-                    self.lion_line(from, color, dc, dr, next, left - 1, caps, out);
+                    self.lion_line(from, color, dc, dr, next, left - cost, false, caps, out);
                     caps.pop();
-                    // Or step over it without capturing.
-                    self.lion_line(from, color, dc, dr, next, left - 1, caps, out);
                 }
-                Cell::Friend => {
-                    self.lion_line(from, color, dc, dr, next, left - 1, caps, out);
-                }
+                Cell::Friend => {}
             }
         }
     }

@@ -860,14 +860,18 @@ fn lion_dog_line_move() {
     assert_eq!(find(&ms, &p, (5, 8), &[(7, 8)]).len(), 1);
     assert_eq!(find(&ms, &p, (5, 8), &[]).len(), 1);
     // Enemies on the first and second squares up: ends on 1 {1} {1,2}; on 2 {2} {1,2}; on 3
-    // {} {1} {2} {1,2}; on the origin {1} (and the pass).
+    // {} (jump) {2} (jump to 2, step) {1,2} (three steps) but not {1} alone (capturing the
+    // first and then leaping the second is neither a step path nor a jump from the origin); on
+    // the origin {1} (and the pass).
     let p = pos(
         "dai-dai",
         &with(&DK, &[(8, 8, "(LD)"), (7, 8, "p"), (6, 8, "p")]),
         'b',
     );
     let ms = from(&p, 8, 8);
-    assert_eq!(ms.len(), 21 + 9 + 1);
+    assert_eq!(ms.len(), 21 + 8 + 1);
+    assert!(find(&ms, &p, (5, 8), &[(7, 8)]).is_empty());
+    assert_eq!(find(&ms, &p, (5, 8), &[(6, 8)]).len(), 1);
     assert_eq!(find(&ms, &p, (7, 8), &[(7, 8), (6, 8)]).len(), 1);
     assert!(find(&ms, &p, (7, 8), &[(6, 8)]).is_empty());
     assert!(find(&ms, &p, (8, 8), &[(6, 8)]).is_empty()); // never beyond... back only along the line
