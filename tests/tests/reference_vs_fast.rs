@@ -117,6 +117,31 @@ fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> V
             reference.difference(&fast_set).count(),
         );
     }
+    // The captures-only generation (quiescence search) yields exactly the moves that remove at
+    // least one enemy piece.
+    let mut caps = Vec::new();
+    p.generate_captures(&mut caps);
+    let us = p.side_to_move();
+    let expected: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            p.effect(m)
+                .captured
+                .iter()
+                .any(|&s| p.piece_at(s).colour() != us)
+        })
+        .collect();
+    let mut a: Vec<u64> = caps.iter().map(|m| m.to_bits()).collect();
+    let mut b: Vec<u64> = expected.iter().map(|m| m.to_bits()).collect();
+    a.sort_unstable();
+    b.sort_unstable();
+    assert_eq!(
+        a,
+        b,
+        "{context}: captures-only generation differs in {}",
+        p.to_notation()
+    );
     // Canonical strings are distinct and parse back to the same move.
     for &m in &moves {
         let s = p.move_to_string(m);
