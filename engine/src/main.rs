@@ -9,15 +9,24 @@ use std::sync::Arc;
 use taikyoku_movegen::{Variant, VariantError};
 
 /// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
+///
+/// Without a command, speaks USI on standard input and output (Taikyoku by default; the
+/// `USI_Variant` option picks another variant).
 #[derive(Parser, Debug)]
 #[command(name = "taikyoku", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Speak USI on standard input and output (the default).
+    Usi(commands::usi::UsiArgs),
+    /// Search fixed positions of every variant to a fixed depth: node count and speed.
+    Bench(commands::bench::BenchArgs),
+    /// Show a position's static evaluation term by term.
+    Eval(commands::eval::EvalArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(commands::perft::PerftArgs),
     /// Print a variant's piece table: code, name, promotion, movement.
@@ -71,9 +80,13 @@ impl From<std::io::Error> for CliError {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(a) => commands::perft::run(&a),
-        Command::Pieces(a) => commands::pieces::run(&a),
-        Command::Show(a) => commands::show::run(&a),
+        None => commands::usi::run(&commands::usi::UsiArgs::default()),
+        Some(Command::Usi(a)) => commands::usi::run(&a),
+        Some(Command::Bench(a)) => commands::bench::run(&a),
+        Some(Command::Eval(a)) => commands::eval::run(&a),
+        Some(Command::Perft(a)) => commands::perft::run(&a),
+        Some(Command::Pieces(a)) => commands::pieces::run(&a),
+        Some(Command::Show(a)) => commands::show::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

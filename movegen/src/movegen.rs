@@ -541,7 +541,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Whether a move is among this position's moves (for moves from untrusted sources such
-    /// as a hash table).
+    /// as a hash table). Generates only the moving piece's moves, without allocating.
     pub fn is_pseudo_legal(&self, m: Move) -> bool {
         let from = m.from();
         if !self.variant.geo.on_board(from.index()) {
@@ -551,20 +551,32 @@ impl<const N: usize> Position<N> {
         if !p.is_piece() || p.colour() != self.side {
             return false;
         }
-        let mut list = Vec::new();
-        self.piece_moves(from, &mut list);
-        list.contains(&m)
+        struct Find(Move, bool);
+        impl MoveSink for Find {
+            #[inline]
+            fn push(&mut self, m: Move) {
+                self.1 |= m == self.0;
+            }
+        }
+        let mut f = Find(m, false);
+        self.piece_moves_into(from, &mut f);
+        f.1
     }
 
     /// The moves of the piece on `from` (which must belong to the side to move).
     pub fn piece_moves(&self, from: Square, list: &mut Vec<Move>) {
+        self.piece_moves_into(from, list);
+    }
+
+    /// The moves of the piece on `from` (which must belong to the side to move), into any sink.
+    pub fn piece_moves_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
         if self.royals[0] == 0 || self.royals[1] == 0 {
             return;
         }
-        let mut g = Gen::<Vec<Move>, N> {
+        let mut g = Gen::<S, N> {
             v: &self.variant,
             board: &self.board,
-            sink: list,
+            sink,
             from,
             piece: Piece::EMPTY,
             us: self.side,
@@ -572,7 +584,7 @@ impl<const N: usize> Position<N> {
             dedup: false,
             seen: Bitboard::EMPTY,
         };
-        self.piece_into::<Vec<Move>, false>(&mut g, from);
+        self.piece_into::<S, false>(&mut g, from);
     }
 
     /// The emperor: any square the opponent does not attack (see `docs/rules.md`).

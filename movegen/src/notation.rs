@@ -226,25 +226,35 @@ impl<const N: usize> Position<N> {
         s
     }
 
-    /// What a move of this position removes, and where it goes.
-    pub fn effect(&self, m: Move) -> Effect {
-        let mut captured = BTreeSet::new();
+    /// Calls `f` with each square (and piece) a move of this position removes, without
+    /// allocating.
+    pub fn for_each_captured(&self, m: Move, mut f: impl FnMut(Square, Piece)) {
         if m.is_range() {
             let d = self.line_step(m.from(), m.to());
             let mut s = m.from().0 as i32 + d;
             while s != m.to().0 as i32 {
-                if self.board[s as usize].is_piece() {
-                    captured.insert(Square(s as u16));
+                let p = self.board[s as usize];
+                if p.is_piece() {
+                    f(Square(s as u16), p);
                 }
                 s += d;
             }
         }
         for mid in [m.mid1(), m.mid2()].into_iter().flatten() {
-            captured.insert(mid);
+            f(mid, self.board[mid.index()]);
         }
-        if m.to() != m.from() && self.board[m.to().index()].is_piece() {
-            captured.insert(m.to());
+        let to = m.to();
+        if to != m.from() && self.board[to.index()].is_piece() {
+            f(to, self.board[to.index()]);
         }
+    }
+
+    /// What a move of this position removes, and where it goes.
+    pub fn effect(&self, m: Move) -> Effect {
+        let mut captured = BTreeSet::new();
+        self.for_each_captured(m, |sq, _| {
+            captured.insert(sq);
+        });
         Effect {
             from: m.from(),
             to: m.to(),

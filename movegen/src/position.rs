@@ -22,6 +22,18 @@ pub fn zobrist(p: Piece, sq: usize) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Per-piece weights that an evaluation wants summed incrementally, by colour: each piece
+/// contributes `base[piece] + per_row[piece] * (rows it stands from its own back rank)`,
+/// indexed by [`Piece::index`]. Keeping the sums in make/unmake turns material and
+/// advancement into an O(1) read.
+#[derive(Clone, Debug, Default)]
+pub struct Weights {
+    /// Constant part per piece (material).
+    pub base: Vec<i32>,
+    /// Per rank advanced, per piece.
+    pub per_row: Vec<i32>,
+}
+
 /// What [`Position::unmake`] needs to restore a move.
 #[derive(Clone, Copy, Debug)]
 struct Undo {
@@ -29,6 +41,7 @@ struct Undo {
     moved: Piece,
     cap_start: u32,
     hash: u64,
+    rev_start: u32,
 }
 
 /// A position of a variant whose board fits in `64 * N` bits.
@@ -51,6 +64,12 @@ pub struct Position<const N: usize> {
     undo: Vec<Undo>,
     pub(crate) captures: Vec<(u16, Piece)>,
     history: Vec<u64>,
+    /// Index into `history` of the first position that can still recur (none before the last
+    /// capture, promotion or null move can).
+    rev_start: usize,
+    null_stack: Vec<usize>,
+    weights: Option<Arc<Weights>>,
+    acc: [i32; 2],
 }
 
 impl<const N: usize> Position<N> {
@@ -81,6 +100,10 @@ impl<const N: usize> Position<N> {
             undo: Vec::with_capacity(256),
             captures: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            rev_start: 0,
+            null_stack: Vec::new(),
+            weights: None,
+            acc: [0; 2],
             variant,
         }
     }
@@ -179,6 +202,81 @@ impl<const N: usize> Position<N> {
         self.undo.clear();
         self.captures.clear();
         self.history.clear();
+        self.rev_start = 0;
+        self.null_stack.clear();
+    }
+
+    /// The part of the history that can still recur: hashes of the positions since the last
+    /// capture, promotion or null move (before each of the moves made since).
+    pub fn reversible_history(&self) -> &[u64] {
+        &self.history[self.rev_start..]
+    }
+
+    /// Passes the turn without moving (for null-move pruning in search; not a rule move).
+    pub fn make_null(&mut self) {
+        self.history.push(self.hash);
+        self.null_stack.push(self.rev_start);
+        self.rev_start = self.history.len();
+        self.side = self.side.flip();
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// Takes back [`Position::make_null`].
+    pub fn unmake_null(&mut self) {
+        self.rev_start = self
+            .null_stack
+            .pop()
+            .expect("unmake_null without make_null");
+        self.history.pop();
+        self.side = self.side.flip();
+        self.hash ^= SIDE_KEY;
+    }
+
+    /// Installs evaluation weights and computes their sums for the current position; from now
+    /// on make/unmake keep [`Position::weighted_sum`] up to date.
+    pub fn set_weights(&mut self, w: Arc<Weights>) {
+        self.weights = Some(w);
+        self.acc = [0; 2];
+        for c in 0..2 {
+            for i in 0..self.plist[c].len() {
+                let sq = Square(self.plist[c][i]);
+                self.acc[c] += self.weight(sq, self.board[sq.index()]);
+            }
+        }
+    }
+
+    /// Whether evaluation weights are installed.
+    #[inline]
+    pub fn has_weights(&self) -> bool {
+        self.weights.is_some()
+    }
+
+    /// The sum of the installed weights over a side's pieces (0 without weights).
+    #[inline]
+    pub fn weighted_sum(&self, c: Colour) -> i32 {
+        self.acc[c.index()]
+    }
+
+    #[inline]
+    fn weight(&self, sq: Square, p: Piece) -> i32 {
+        match &self.weights {
+            None => 0,
+            Some(w) => {
+                let i = p.index();
+                let pr = w.per_row[i];
+                if pr == 0 {
+                    w.base[i]
+                } else {
+                    let geo = &self.variant.geo;
+                    let row = geo.row(sq);
+                    let rows = match p.colour() {
+                        Colour::Black => geo.ranks() - 1 - row,
+                        Colour::White => row,
+                    };
+                    w.base[i] + pr * rows as i32
+                }
+            }
+        }
     }
 
     /// Places a piece on an empty square.
@@ -195,6 +293,9 @@ impl<const N: usize> Position<N> {
         self.occ[c].set(d);
         self.royals[c] += f.royal as u32;
         self.hash ^= zobrist(p, sq.index());
+        if self.weights.is_some() {
+            self.acc[c] += self.weight(sq, p);
+        }
     }
 
     /// Removes the piece on a square and returns it.
@@ -216,6 +317,9 @@ impl<const N: usize> Position<N> {
         self.occ[c].clear(d);
         self.royals[c] -= f.royal as u32;
         self.hash ^= zobrist(p, sq.index());
+        if self.weights.is_some() {
+            self.acc[c] -= self.weight(sq, p);
+        }
         p
     }
 
@@ -252,6 +356,7 @@ impl<const N: usize> Position<N> {
             moved,
             cap_start: self.captures.len() as u32,
             hash: self.hash,
+            rev_start: self.rev_start as u32,
         });
         self.history.push(self.hash);
         if m.is_range() {
@@ -289,6 +394,9 @@ impl<const N: usize> Position<N> {
         } else if piece != moved {
             self.remove(from);
             self.put(from, piece);
+        }
+        if piece != moved || self.captures.len() > start {
+            self.rev_start = self.history.len();
         }
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;
@@ -332,6 +440,7 @@ impl<const N: usize> Position<N> {
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;
         self.move_number -= 1;
+        self.rev_start = u.rev_start as usize;
         debug_assert_eq!(self.hash, u.hash);
     }
 

@@ -1,3 +1,6 @@
-//! The text protocols that GUIs and match runners speak (USI first, then CECP).
+//! The text protocols that GUIs and match runners speak: USI ([`usi`]) today, CECP later.
 //!
-//! Not written yet: it arrives with the playable engine (issue 4).
+//! A protocol keeps the game (variant, position, history) and talks to the search through the
+//! [`usi::Engine`] trait, so it knows nothing of the search's internals.
+
+pub mod usi;

@@ -1,0 +1,275 @@
+//! The search behind the protocol loop: options, time management, the search thread, and the
+//! `info` / `bestmove` lines it writes.
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
+use taikyoku_protocol::usi::{Engine, Go, Output, UsiOption};
+
+use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
+use crate::time::{self, Clock, OVERHEAD};
+use crate::tt::Tt;
+
+/// The engine's name as `usi` reports it.
+pub const NAME: &str = concat!("taikyoku ", env!("CARGO_PKG_VERSION"));
+
+/// Formats one `info` line.
+pub fn info_line<const N: usize>(pos: &Position<N>, info: &Info) -> String {
+    let ms = info.elapsed.as_millis().max(1) as u64;
+    let score = match mate_in(info.score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {}", info.score),
+    };
+    let mut pv = String::new();
+    let mut p = pos.clone();
+    for &m in &info.pv {
+        if !p.is_pseudo_legal(m) {
+            break;
+        }
+        pv.push(' ');
+        pv.push_str(&p.move_to_string(m));
+        p.make(m);
+    }
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv{}",
+        info.depth,
+        info.seldepth,
+        score,
+        info.nodes,
+        info.nodes * 1000 / ms,
+        ms,
+        info.hashfull,
+        pv
+    )
+}
+
+/// The engine's side of the protocol.
+pub struct Backend {
+    variant: Arc<Variant>,
+    eval: Arc<Evaluator>,
+    tt: Arc<Tt>,
+    hash_mb: usize,
+    tt_dirty: bool,
+    threads: usize,
+    overhead: Duration,
+    control: Option<Control>,
+    ponder_time: Arc<Mutex<Option<(Duration, Duration)>>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Backend {
+    /// A backend for `variant` with default options (16 MB hash, one thread).
+    pub fn new(variant: Arc<Variant>) -> Backend {
+        let hash_mb = 16;
+        Backend {
+            eval: Arc::new(Evaluator::new(variant.clone())),
+            tt: Arc::new(Tt::new(hash_mb, variant.geo.stride())),
+            variant,
+            hash_mb,
+            tt_dirty: false,
+            threads: 1,
+            overhead: OVERHEAD,
+            control: None,
+            ponder_time: Arc::new(Mutex::new(None)),
+            handle: None,
+        }
+    }
+
+    fn limits_for(&self, pos: &AnyPosition, go: &Go) -> (Limits, Deadlines) {
+        let limits = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+        };
+        let (side, ply, squares) = with_position!(pos, p => (
+            p.side_to_move(),
+            p.move_number(),
+            p.variant().geo.squares()
+        ));
+        let s = side.index();
+        let overhead = self.overhead;
+        let alloc = if let Some(mt) = go.movetime {
+            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            Some((t, t))
+        } else if go.time[s].is_some() || go.byoyomi > Duration::ZERO || go.inc[s] > Duration::ZERO
+        {
+            let clock = Clock {
+                time: go.time[s],
+                inc: go.inc[s],
+                byoyomi: go.byoyomi,
+                moves_to_go: go.moves_to_go,
+            };
+            let (soft, hard) = time::allocate(&clock, squares, ply);
+            let hard = hard.saturating_sub(overhead.saturating_sub(OVERHEAD));
+            Some((soft.min(hard), hard))
+        } else {
+            None
+        };
+        let deadlines = match alloc {
+            Some((soft, hard)) if !go.ponder && !go.infinite => Deadlines::new(soft, hard),
+            _ => Deadlines::unlimited(),
+        };
+        *self.ponder_time.lock().expect("not poisoned") = if go.ponder { alloc } else { None };
+        (limits, deadlines)
+    }
+}
+
+impl Engine for Backend {
+    fn id(&self) -> (String, String) {
+        (NAME.to_string(), "the taikyoku developers".to_string())
+    }
+
+    fn options(&self) -> Vec<UsiOption> {
+        vec![
+            UsiOption {
+                name: "USI_Hash".into(),
+                spec: "type spin default 16 min 1 max 65536".into(),
+            },
+            UsiOption {
+                name: "Threads".into(),
+                spec: "type spin default 1 min 1 max 256".into(),
+            },
+            UsiOption {
+                name: "USI_Ponder".into(),
+                spec: "type check default false".into(),
+            },
+            UsiOption {
+                name: "MoveOverhead".into(),
+                spec: "type spin default 30 min 0 max 5000".into(),
+            },
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let int = |lo: u64, hi: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "option {name}: '{value}' is not a number from {lo} to {hi}"
+                )),
+            }
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "usi_hash" | "hash" => {
+                self.hash_mb = int(1, 65536)? as usize;
+                self.tt_dirty = true;
+            }
+            "threads" => self.threads = int(1, 256)? as usize,
+            "usi_ponder" => match value {
+                "true" | "false" => {}
+                _ => return Err(format!("option USI_Ponder: '{value}' is not true or false")),
+            },
+            "moveoverhead" => self.overhead = Duration::from_millis(int(0, 5000)?),
+            _ => return Err(format!("unknown option '{name}'")),
+        }
+        Ok(())
+    }
+
+    fn set_variant(&mut self, variant: Arc<Variant>) {
+        self.eval = Arc::new(Evaluator::new(variant.clone()));
+        self.variant = variant;
+        self.tt_dirty = true;
+    }
+
+    fn ready(&mut self) {
+        if self.tt_dirty {
+            self.tt = Arc::new(Tt::new(self.hash_mb, self.variant.geo.stride()));
+            self.tt_dirty = false;
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.ready();
+        self.tt.clear();
+    }
+
+    fn go(&mut self, pos: &AnyPosition, go: &Go, out: Output) {
+        self.ready();
+        let (limits, deadlines) = self.limits_for(pos, go);
+        let control = Control::new(deadlines);
+        control.hold.store(go.ponder || go.infinite, Relaxed);
+        self.control = Some(control.clone());
+        let pos = pos.clone();
+        let eval = self.eval.clone();
+        let tt = self.tt.clone();
+        let threads = self.threads;
+        self.handle = Some(std::thread::spawn(move || {
+            with_position!(&pos, p => {
+                let mut report = |info: &Info| out.line(&info_line(p, info));
+                let r = search::search(
+                    p,
+                    &eval,
+                    tt,
+                    threads,
+                    limits,
+                    &control,
+                    Features::default(),
+                    &mut report,
+                );
+                out.line(&bestmove_line(p, r.best, r.ponder));
+            });
+        }));
+    }
+
+    fn stop(&mut self) {
+        if let Some(c) = &self.control {
+            c.stop.store(true, Relaxed);
+        }
+    }
+
+    fn ponderhit(&mut self) {
+        if let Some(c) = &self.control {
+            if let Some((soft, hard)) = self.ponder_time.lock().expect("not poisoned").take() {
+                c.deadlines.set_from_now(soft, hard);
+            }
+            c.hold.store(false, Relaxed);
+        }
+    }
+
+    fn wait(&mut self) {
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+
+    fn searching(&mut self) -> bool {
+        match &self.handle {
+            Some(h) if !h.is_finished() => true,
+            Some(_) => {
+                self.wait();
+                false
+            }
+            None => false,
+        }
+    }
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove resign` when there is no move.
+pub fn bestmove_line<const N: usize>(
+    pos: &Position<N>,
+    best: Option<Move>,
+    ponder: Option<Move>,
+) -> String {
+    match best {
+        None => "bestmove resign".to_string(),
+        Some(m) => {
+            let mut s = format!("bestmove {}", pos.move_to_string(m));
+            if let Some(r) = ponder {
+                let mut p = pos.clone();
+                p.make(m);
+                if p.is_pseudo_legal(r) {
+                    s.push_str(&format!(" ponder {}", p.move_to_string(r)));
+                }
+            }
+            s
+        }
+    }
+}
+
+/// Score helper for tools reporting from Black's side.
+pub fn black_score(score: i32, side: Colour) -> i32 {
+    search::from_black(score, side)
+}

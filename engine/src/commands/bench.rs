@@ -1,0 +1,76 @@
+//! `taikyoku bench`: a fixed-depth, single-thread search of fixed positions of every variant;
+//! prints a deterministic node count (the search's signature: any change in search shows as a
+//! changed count) and the speed.
+
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::Args;
+use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
+use taikyoku_engine::tt::Tt;
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{with_position, AnyPosition, Variant};
+
+use crate::CliError;
+
+/// The positions: `<variant> <depth> <position>` per line.
+pub const POSITIONS: &str = include_str!("../bench_positions.txt");
+
+/// Arguments of `bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search each position this many plies deeper (or shallower, negative) than listed.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    depth_offset: i32,
+    /// Print each position's count.
+    #[arg(long)]
+    verbose: bool,
+    /// Only the positions of this variant.
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+/// Runs the bench: `<N> nodes <M> nps` on the last line.
+pub fn run(a: &BenchArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    let mut total = 0u64;
+    let start = Instant::now();
+    for (i, line) in POSITIONS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .enumerate()
+    {
+        let mut parts = line.splitn(3, ' ');
+        let (Some(id), Some(depth), Some(text)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(CliError::Msg(format!(
+                "bench position {} is malformed",
+                i + 1
+            )));
+        };
+        if a.variant.as_deref().is_some_and(|v| v != id) {
+            continue;
+        }
+        let variant = Variant::builtin(id).map_err(|e| e.to_string())?;
+        let depth: i32 = depth.parse::<i32>().map_err(|e| e.to_string())? + a.depth_offset;
+        let pos = AnyPosition::parse(variant.clone(), text).map_err(|e| e.to_string())?;
+        let eval = Evaluator::new(variant.clone());
+        let tt = Arc::new(Tt::new(16, variant.geo.stride()));
+        let control = Control::new(Deadlines::unlimited());
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            nodes: None,
+        };
+        let r = with_position!(&pos, p => search::search(
+            p, &eval, tt, 1, limits, &control, Features::default(), &mut |_| {}
+        ));
+        let nodes = r.info.map_or(0, |i| i.nodes);
+        total += nodes;
+        if a.verbose {
+            writeln!(out, "{id} depth {depth} position {}: {nodes} nodes", i + 1)?;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    writeln!(out, "{total} nodes {:.0} nps", total as f64 / secs)?;
+    Ok(())
+}

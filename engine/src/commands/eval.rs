@@ -1,0 +1,48 @@
+//! `taikyoku eval`: a position's static evaluation, term by term.
+
+use std::io::Write;
+
+use clap::Args;
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{with_position, AnyPosition};
+
+use crate::{CliError, VariantArgs};
+
+/// Arguments of `eval`.
+#[derive(Args, Debug)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Position in notation, or `startpos`.
+    #[arg(long, default_value = "startpos")]
+    position: String,
+    /// Also list every piece kind's derived value.
+    #[arg(long)]
+    values: bool,
+}
+
+/// Prints the breakdown (and optionally the piece values).
+pub fn run(a: &EvalArgs) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    let variant = a.variant.load().map_err(|e| e.to_string())?;
+    let pos = AnyPosition::parse(variant.clone(), &a.position).map_err(|e| e.to_string())?;
+    let e = Evaluator::new(variant.clone());
+    if a.values {
+        for (k, kind) in variant.def.kinds.iter().enumerate() {
+            let promoted = kind.promotes.map_or(String::from("-"), |_| {
+                e.values.by_form[k * 2 + 1].to_string()
+            });
+            writeln!(
+                out,
+                "{:<4} {:<28} {:>6} {:>6}",
+                kind.code,
+                kind.name,
+                e.values.by_form[k * 2],
+                promoted
+            )?;
+        }
+    }
+    let b = with_position!(&pos, p => e.breakdown(p));
+    writeln!(out, "{b}")?;
+    Ok(())
+}

@@ -1,0 +1,229 @@
+//! The transposition table, shared by all search threads without locks.
+//!
+//! Entries are two `AtomicU64`: `check = key ^ data` and `data`, written with relaxed stores. A
+//! reader recomputes `check ^ data` and accepts the entry only if it equals its key, so an entry
+//! torn by two concurrent writers is rejected rather than misread. The move stored in an entry is
+//! still checked for pseudo-legality before use (hash collisions). Two entries per slot pair
+//! (same cache line): the probe looks at both, the store replaces the same key, then the
+//! shallower or older one.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use taikyoku_movegen::Move;
+
+/// Bound type of a stored score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score.
+    Exact = 1,
+    /// A lower bound (fail high).
+    Lower = 2,
+    /// An upper bound (fail low).
+    Upper = 3,
+}
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    /// Best or refutation move, if any (not yet checked against the position).
+    pub mv: Option<Move>,
+    /// Score (mate scores relative to the node).
+    pub score: i32,
+    /// Depth of the search that produced it.
+    pub depth: i32,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+/// A lock-free hash table of search results.
+pub struct Tt {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+    generation: AtomicU8,
+    stride: u32,
+}
+
+// Data word layout: compact move 38 bits | score 16 | depth 6 | bound 2 | generation 2.
+const MOVE_BITS: u32 = 38;
+const SCORE_SHIFT: u32 = 38;
+const DEPTH_SHIFT: u32 = 54;
+const BOUND_SHIFT: u32 = 60;
+const GEN_SHIFT: u32 = 62;
+
+/// Packs a move into 38 bits: from, to, promotion, range flag, and the intermediate squares
+/// as offsets within two squares of the origin (lion moves never go further).
+fn compact(m: Move, stride: u32) -> u64 {
+    let bits = m.to_bits();
+    let base = bits & ((1 << 27) - 1); // from (12), to (12), promotion (2), range (1)
+    let rel = |sq: Option<taikyoku_movegen::Square>| -> u64 {
+        match sq {
+            None => 0,
+            Some(s) => {
+                let d = s.0 as i32 - m.from().0 as i32;
+                let s = stride as i32;
+                let dr = (d + 2 * s + 2).div_euclid(s) - 2;
+                let dc = d - dr * s;
+                ((dr + 2) * 5 + (dc + 2) + 1) as u64
+            }
+        }
+    };
+    base | rel(m.mid1()) << 27 | rel(m.mid2()) << 32
+}
+
+fn expand(c: u64, stride: u32) -> Option<Move> {
+    if c == 0 {
+        return None;
+    }
+    let from = (c & 0xfff) as i32;
+    let abs = |r: u64| -> u64 {
+        if r == 0 {
+            0
+        } else {
+            let r = r as i32 - 1;
+            let (dr, dc) = (r / 5 - 2, r % 5 - 2);
+            (from + dr * stride as i32 + dc) as u64
+        }
+    };
+    let mid1 = abs(c >> 27 & 31);
+    let mid2 = abs(c >> 32 & 31);
+    Move::from_bits((c & ((1 << 27) - 1)) | mid1 << 28 | mid2 << 40)
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes for a board whose mailbox rows are `stride` long.
+    pub fn new(mb: usize, stride: usize) -> Tt {
+        let bytes = mb.max(1) << 20;
+        let mut n = (bytes / 16).next_power_of_two();
+        if n * 16 > bytes {
+            n /= 2;
+        }
+        let n = n.max(2);
+        let mut slots = Vec::with_capacity(n);
+        slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        Tt {
+            slots,
+            mask: n - 1,
+            generation: AtomicU8::new(0),
+            stride: stride as u32,
+        }
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Relaxed);
+            s[1].store(0, Relaxed);
+        }
+    }
+
+    /// Starts a new search (ages older entries).
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    fn read(&self, i: usize) -> (u64, u64) {
+        let s = &self.slots[i];
+        (s[0].load(Relaxed), s[1].load(Relaxed))
+    }
+
+    /// Looks the key up.
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let i = key as usize & self.mask;
+        for j in [i, i ^ 1] {
+            let (check, data) = self.read(j);
+            if data != 0 && check ^ data == key {
+                let bound = match data >> BOUND_SHIFT & 3 {
+                    1 => Bound::Exact,
+                    2 => Bound::Lower,
+                    _ => Bound::Upper,
+                };
+                return Some(TtEntry {
+                    mv: expand(data & ((1 << MOVE_BITS) - 1), self.stride),
+                    score: (data >> SCORE_SHIFT & 0xffff) as u16 as i16 as i32,
+                    depth: (data >> DEPTH_SHIFT & 63) as i32,
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result.
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let gen = (self.generation.load(Relaxed) & 3) as u64;
+        let i = key as usize & self.mask;
+        // Same key first, then an empty slot, then the shallower / older of the two.
+        let mut target = i;
+        let mut best = i64::MAX;
+        for j in [i, i ^ 1] {
+            let (check, data) = self.read(j);
+            if data == 0 || check ^ data == key {
+                target = j;
+                break;
+            }
+            let d = (data >> DEPTH_SHIFT & 63) as i64;
+            let g = data >> GEN_SHIFT & 3;
+            let worth = d - if g == gen { 0 } else { 100 };
+            if worth < best {
+                best = worth;
+                target = j;
+            }
+        }
+        let m = mv.map_or(0, |m| compact(m, self.stride));
+        let data = m
+            | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << SCORE_SHIFT)
+            | ((depth.clamp(0, 63) as u64) << DEPTH_SHIFT)
+            | ((bound as u64) << BOUND_SHIFT)
+            | (gen << GEN_SHIFT);
+        let s = &self.slots[target];
+        s[0].store(key ^ data, Relaxed);
+        s[1].store(data, Relaxed);
+    }
+
+    /// Permille of the sampled slots used by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let gen = (self.generation.load(Relaxed) & 3) as u64;
+        let n = self.slots.len().min(2000);
+        let used = (0..n)
+            .filter(|&i| {
+                let d = self.slots[i][1].load(Relaxed);
+                d != 0 && d >> GEN_SHIFT & 3 == gen
+            })
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use taikyoku_movegen::{Position, Variant};
+
+    #[test]
+    fn moves_survive_compaction() {
+        let v = Variant::builtin("dai-dai").unwrap();
+        let stride = v.geo.stride() as u32;
+        // A position with lion double captures, igui and lion-dog triple captures.
+        let p = Position::<5>::parse(
+            v,
+            "17/17/17/17/6k10/17/6ppp8/5p1(ln)p7/6ppp8/17/7(LN)9/6p1p8/7p9/7(LD)9/17/17/8K8 b - 1",
+        )
+        .unwrap();
+        let moves = p.moves();
+        assert!(moves.iter().any(|m| m.mid2().is_some()));
+        for m in moves {
+            assert_eq!(expand(compact(m, stride), stride), Some(m));
+        }
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let tt = Tt::new(1, 25);
+        let m = Move::new(taikyoku_movegen::Square(300), taikyoku_movegen::Square(301));
+        tt.store(0xdead_beef_1234, Some(m), -29_000, 7, Bound::Lower);
+        let e = tt.probe(0xdead_beef_1234).unwrap();
+        assert_eq!(e.mv, Some(m));
+        assert_eq!((e.score, e.depth, e.bound), (-29_000, 7, Bound::Lower));
+        assert!(tt.probe(0xdead_beef_1235).is_none());
+    }
+}

@@ -1,0 +1,284 @@
+//! Search tactics: capturing the last royal piece in one and in three plies, winning a free
+//! piece, and agreement with a plain alpha-beta (no pruning, no reductions, no hash table) on
+//! those positions at fixed depth.
+
+use std::sync::Arc;
+
+use taikyoku_engine::search::{search, Control, Deadlines, Features, Limits, MATE, MATE_BOUND};
+use taikyoku_engine::tt::Tt;
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{Move, Position, Variant};
+
+/// A Dai dai position from (square, code) pairs on an empty 17x17 board.
+fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
+    let v = Variant::builtin("dai-dai").unwrap();
+    let geo = &v.geo;
+    let mut grid = vec![vec![String::new(); 17]; 17];
+    for &(sq, code) in pieces {
+        let s = geo.parse_square(sq).unwrap();
+        grid[geo.row(s)][geo.col(s)] = code.to_string();
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let (mut r, mut empty) = (String::new(), 0);
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        r.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    r.push_str(cell);
+                }
+            }
+            if empty > 0 {
+                r.push_str(&empty.to_string());
+            }
+            r
+        })
+        .collect();
+    Position::parse(v, &format!("{} {side} - 1", rows.join("/"))).unwrap()
+}
+
+fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Move, i32) {
+    let v = p.variant().clone();
+    let eval = Evaluator::new(v.clone());
+    let tt = Arc::new(Tt::new(4, v.geo.stride()));
+    let control = Control::new(Deadlines::unlimited());
+    let r = search(
+        p,
+        &eval,
+        tt,
+        1,
+        Limits {
+            depth: Some(depth),
+            nodes: None,
+        },
+        &control,
+        features,
+        &mut |_| {},
+    );
+    (r.best.unwrap(), r.info.unwrap().score)
+}
+
+/// Plain negamax with alpha-beta: every move to the full depth, static evaluation at the leaves.
+fn plain<const N: usize>(
+    p: &mut Position<N>,
+    e: &Evaluator,
+    depth: i32,
+    ply: i32,
+    mut alpha: i32,
+    beta: i32,
+) -> (i32, Option<Move>) {
+    if p.winner().is_some() {
+        return (-MATE + ply, None);
+    }
+    if depth == 0 {
+        return (e.evaluate(p).clamp(-25_000, 25_000), None);
+    }
+    let moves = p.moves();
+    if moves.is_empty() {
+        return (-MATE + ply, None);
+    }
+    let mut best = (-MATE - 1, None);
+    for m in moves {
+        p.make(m);
+        let s = -plain(p, e, depth - 1, ply + 1, -beta, -alpha).0;
+        p.unmake();
+        if s > best.0 {
+            best = (s, Some(m));
+            alpha = alpha.max(s);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
+}
+
+fn plain_best<const N: usize>(p: &Position<N>, depth: i32) -> (Move, i32) {
+    let e = Evaluator::new(p.variant().clone());
+    let mut q = p.clone();
+    let (s, m) = plain(&mut q, &e, depth, 0, -MATE - 1, MATE + 1);
+    (m.unwrap(), s)
+}
+
+fn no_pruning() -> Features {
+    Features {
+        null_move: false,
+        lmr: false,
+        tt_cutoffs: false,
+        quiescence: false,
+    }
+}
+
+#[test]
+fn captures_the_king_in_one() {
+    // Black rook on 9i, White king on 9c with nothing between; Black king far away.
+    let p = dai_dai(&[("9i", "R"), ("9c", "k"), ("1q", "K"), ("17a", "p")], 'b');
+    let (m, score) = best(&p, 3, Features::default());
+    assert_eq!(p.move_to_string(m), "9i9c");
+    assert_eq!(score, MATE - 1);
+    assert_eq!(plain_best(&p, 1).0, m);
+    assert_eq!(best(&p, 1, no_pruning()).0, m);
+}
+
+#[test]
+fn captures_the_king_in_three() {
+    // White king on 1a walled in by its own pawns (2a, 1b, 2b); Black lion on 5e: two lion
+    // steps reach 3c (or another square within two of 1a), and whatever White does, the lion
+    // jumps onto the king next move. White's pawns only move forward (down), so nothing can
+    // capture the lion or free the king in one move. Black's king is far away.
+    let p = dai_dai(
+        &[
+            ("1a", "k"),
+            ("2a", "p"),
+            ("1b", "p"),
+            ("2b", "p"),
+            ("5e", "(LN)"),
+            ("17q", "K"),
+        ],
+        'b',
+    );
+    let (m, score) = best(&p, 4, Features::default());
+    assert_eq!(score, MATE - 3, "{}", p.move_to_string(m));
+    let (pm, ps) = plain_best(&p, 3);
+    assert_eq!(ps, MATE - 3);
+    // Both moves lead to the capture: check that the engine's move does.
+    let mut q = p.clone();
+    q.make(m);
+    for reply in q.moves() {
+        q.make(reply);
+        assert!(
+            q.moves().iter().any(|&x| {
+                q.make(x);
+                let won = q.winner().is_some();
+                q.unmake();
+                won
+            }),
+            "after {} {} the king escapes",
+            p.move_to_string(m),
+            q.move_to_string(reply)
+        );
+        q.unmake();
+    }
+    let _ = pm;
+}
+
+#[test]
+fn wins_a_free_piece() {
+    // Black rook on 9i can take an undefended White gold on 9d; nothing recaptures.
+    let p = dai_dai(
+        &[
+            ("9i", "R"),
+            ("9d", "g"),
+            ("1a", "k"),
+            ("17q", "K"),
+            ("15a", "p"),
+        ],
+        'b',
+    );
+    let (m, score) = best(&p, 3, Features::default());
+    assert_eq!(p.move_to_string(m), "9i9d");
+    assert!(score > 200 && score < MATE_BOUND, "{score}");
+    assert_eq!(plain_best(&p, 3).0, m);
+    assert_eq!(best(&p, 3, no_pruning()).0, m);
+}
+
+#[test]
+fn avoids_losing_its_own_king() {
+    // White threatens Black's king (White rook on 9a, Black king on 9q); Black must move the
+    // king off the file (or block); a search that does not see it would lose at once.
+    let p = dai_dai(&[("9a", "r"), ("9q", "K"), ("1a", "k"), ("16a", "p")], 'b');
+    let (m, _) = best(&p, 3, Features::default());
+    let mut q = p.clone();
+    q.make(m);
+    assert!(
+        !q.moves().iter().any(|&x| {
+            q.make(x);
+            let lost = q.winner().is_some();
+            q.unmake();
+            lost
+        }),
+        "{} leaves the king en prise",
+        p.move_to_string(m)
+    );
+}
+
+#[test]
+fn pruned_search_agrees_with_plain_alpha_beta_at_fixed_depth() {
+    // On these tactical positions every version finds the same best move.
+    let positions = [
+        dai_dai(&[("9i", "R"), ("9c", "k"), ("1q", "K"), ("17a", "p")], 'b'),
+        dai_dai(
+            &[
+                ("9i", "R"),
+                ("9d", "g"),
+                ("1a", "k"),
+                ("17q", "K"),
+                ("15a", "p"),
+            ],
+            'b',
+        ),
+        dai_dai(
+            &[
+                ("5i", "B"),
+                ("9e", "(ln)"),
+                ("1a", "k"),
+                ("17q", "K"),
+                ("7c", "p"),
+            ],
+            'b',
+        ),
+    ];
+    for p in &positions {
+        for depth in 1..=3 {
+            let (pm, ps) = plain_best(p, depth);
+            let (m, s) = best(p, depth, no_pruning());
+            assert_eq!(s, ps, "score at depth {depth} in {}", p.to_notation());
+            assert_eq!(m, pm, "move at depth {depth} in {}", p.to_notation());
+            let (fm, _) = best(p, depth + 1, Features::default());
+            assert_eq!(
+                p.move_to_string(fm),
+                p.move_to_string(pm),
+                "{}",
+                p.to_notation()
+            );
+        }
+    }
+}
+
+#[test]
+fn stop_ends_an_unlimited_search_with_a_move() {
+    // An unlimited two-thread Taikyoku search must end once stopped, with a move. (How fast
+    // is measured, not asserted: see docs/engine.md.)
+    let v = Variant::builtin("taikyoku").unwrap();
+    let p = Position::<21>::startpos(v.clone());
+    let eval = Evaluator::new(v.clone());
+    let tt = Arc::new(Tt::new(16, v.geo.stride()));
+    let control = Control::new(Deadlines::unlimited());
+    let stop = control.stop.clone();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = search(
+            &p,
+            &eval,
+            tt,
+            2,
+            Limits::default(),
+            &control,
+            Features::default(),
+            &mut |_| {},
+        );
+        let _ = tx.send(r.best.is_some());
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    // A hang guard, not a speed requirement.
+    let has_move = rx
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the search did not end after stop");
+    assert!(has_move);
+}

@@ -1,0 +1,243 @@
+//! The USI protocol, driven through the binary's standard input and output: a full game of Dai
+//! dai against itself at a fast time control, refereed by the move generator; and robustness
+//! against malformed and out-of-order input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use taikyoku_movegen::{GameResult, Position, Variant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taikyoku"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the engine starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no '{prefix}' within a minute; got {out:?}"));
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn handshake_options_and_perft() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until("usiok");
+    assert!(lines[0].starts_with("id name taikyoku"));
+    for opt in ["USI_Hash", "Threads", "USI_Variant"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} "))),
+            "{opt}"
+        );
+    }
+    e.send("setoption name USI_Variant value dai-dai");
+    e.send("isready");
+    e.until("readyok");
+    e.send("position startpos");
+    e.send("go perft 2");
+    let lines = e.until("Nodes searched");
+    assert_eq!(lines.len(), 60);
+    assert_eq!(lines[59], "Nodes searched: 3463");
+    e.quit();
+}
+
+#[test]
+fn malformed_input_gets_errors_and_the_engine_keeps_running() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value dai-dai");
+    for (bad, needle) in [
+        ("frobnicate", "unknown command 'frobnicate'"),
+        ("setoption name Bogus value 3", "unknown option 'Bogus'"),
+        ("setoption name Threads value many", "not a number"),
+        (
+            "setoption name USI_Variant value chess",
+            "unknown variant 'chess'",
+        ),
+        ("position", "startpos"),
+        ("position sfen 17/17 b - 1", "17 ranks"),
+        ("position startpos moves 1l1k 1a1b", "move 2 '1a1b'"),
+        (
+            "position startpos moves 15p15p 3b3b",
+            "repeats an earlier position",
+        ),
+        ("go depth x", "not a number"),
+        ("go sideways", "unknown parameter"),
+        ("go perft 0", "depth of at least 1"),
+    ] {
+        e.send(bad);
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains(needle)),
+            "{bad}: {lines:?}"
+        );
+    }
+    // A bad position command leaves the previous position in place.
+    e.send("position startpos moves 1l1k");
+    e.send("position startpos moves 1l1k 99z");
+    e.send("go perft 1");
+    let lines = e.until("Nodes searched");
+    assert!(lines.iter().any(|l| l.starts_with("info string error")));
+    let mut p = Position::<5>::startpos(Variant::builtin("dai-dai").unwrap());
+    let m = p.parse_move("1l1k").unwrap();
+    p.make(m);
+    assert_eq!(
+        lines.last().unwrap(),
+        &format!("Nodes searched: {}", p.moves().len())
+    );
+    // And it still plays.
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(!lines.last().unwrap().contains("resign"));
+    e.quit();
+}
+
+#[test]
+fn stop_and_isready_during_an_infinite_search() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value maka-dai-dai");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    e.until("readyok");
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let v = Variant::builtin("maka-dai-dai").unwrap();
+    let p = Position::<6>::startpos(v);
+    assert!(p.parse_move(&best).is_ok(), "{best}");
+    // Pondering: no bestmove before ponderhit, then a normal one.
+    e.send("go ponder btime 1000 wtime 1000 byoyomi 100");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("ponderhit");
+    let lines = e.until("bestmove");
+    assert!(lines.last().unwrap().starts_with("bestmove "));
+    e.quit();
+}
+
+#[test]
+fn plays_a_full_game_of_dai_dai_against_itself() {
+    let v = Variant::builtin("dai-dai").unwrap();
+    let mut referee = Position::<5>::startpos(v);
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Variant value dai-dai");
+    e.send("setoption name USI_Hash value 8");
+    e.send("isready");
+    e.until("readyok");
+    e.send("usinewgame");
+    let mut moves: Vec<String> = Vec::new();
+    let mut checks = Vec::new();
+    let result: GameResult = loop {
+        if let Some(r) = referee.game_result(&checks) {
+            break r;
+        }
+        assert!(moves.len() < 3000, "the game did not end");
+        let pos = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        e.send(&pos);
+        e.send("go btime 0 wtime 0 byoyomi 20");
+        let lines = e.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.contains("error")),
+            "ply {}: {lines:?}",
+            moves.len()
+        );
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        assert_ne!(
+            best,
+            "resign",
+            "resigned with moves left at ply {}",
+            moves.len()
+        );
+        let m = referee
+            .parse_move(&best)
+            .unwrap_or_else(|err| panic!("ply {}: illegal move {best}: {err}", moves.len()));
+        assert!(
+            !referee.is_forbidden_by_history(m),
+            "ply {}: {best} repeats a position",
+            moves.len()
+        );
+        referee.make(m);
+        checks.push(referee.gave_check());
+        moves.push(best);
+    };
+    e.quit();
+    eprintln!(
+        "dai dai self-play: {:?} after {} plies",
+        result,
+        moves.len()
+    );
+}

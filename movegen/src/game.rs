@@ -1,0 +1,172 @@
+//! The game layer: the rules that depend on the game's history (repetition, perpetual check) and
+//! how a game ends. Move generation itself ignores history; everything that plays or referees
+//! games (search, protocols, the match runner) asks this module.
+//!
+//! - Dai dai (`repetition = forbidden`): a move may not recreate an earlier position with the
+//!   same side to move.
+//! - Taikyoku, Maka dai dai (`repetition = fourfold`): the fourth occurrence of a position with
+//!   the same side to move ends the game as a draw, except that a side which gave check with
+//!   every one of its moves in the cycle loses.
+//! - A side whose royal pieces are all captured loses; a side with no move loses.
+
+use std::fmt;
+
+use crate::geometry::Colour;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant_file::RepetitionRule;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The given side won.
+    Win(Colour),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The loser's last royal piece was captured.
+    ObjectiveCaptured,
+    /// The side to move had no move (in Dai dai, none that avoids a repetition).
+    NoMoves,
+    /// The same position occurred for the fourth time.
+    Repetition,
+    /// The same position occurred for the fourth time and the loser checked with every move of
+    /// the cycle.
+    PerpetualCheck,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::ObjectiveCaptured => "objective captured",
+            EndReason::NoMoves => "no legal move",
+            EndReason::Repetition => "fourfold repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// Who won.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: EndReason,
+}
+
+impl<const N: usize> Position<N> {
+    /// How many earlier positions of this game (as recorded by make) equal the current one with
+    /// the same side to move.
+    pub fn repetitions(&self) -> usize {
+        let h = self.reversible_history();
+        let len = h.len();
+        (1..=len / 2)
+            .filter(|k| h[len - 2 * k] == self.hash())
+            .count()
+    }
+
+    /// Whether the current position occurred earlier in the game with the same side to move.
+    pub fn is_repetition(&self) -> bool {
+        let h = self.reversible_history();
+        let len = h.len();
+        let mut k = 2;
+        while k <= len {
+            if h[len - k] == self.hash() {
+                return true;
+            }
+            k += 2;
+        }
+        false
+    }
+
+    /// Whether the rules forbid playing `m` here because of its history (Dai dai: it would
+    /// recreate an earlier position with the same side to move).
+    pub fn is_forbidden_by_history(&mut self, m: Move) -> bool {
+        if self.variant().def.repetition != RepetitionRule::Forbidden {
+            return false;
+        }
+        self.make(m);
+        let repeated = self.is_repetition();
+        self.unmake();
+        repeated
+    }
+
+    /// The moves the rules allow here, history included.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut moves = self.moves();
+        if self.variant().def.repetition == RepetitionRule::Forbidden {
+            moves.retain(|&m| !self.is_forbidden_by_history(m));
+        }
+        moves
+    }
+
+    /// Whether the side that just moved now attacks the opponent's sole remaining royal piece
+    /// (the move "gave check").
+    pub fn gave_check(&self) -> bool {
+        self.royal_in_danger(self.side_to_move())
+    }
+
+    /// The result if the game is over. `checks[i]` says whether the i-th move of the game (as
+    /// recorded in this position's history) gave check; it decides perpetual check.
+    pub fn game_result(&mut self, checks: &[bool]) -> Option<GameResult> {
+        if let Some(w) = self.winner() {
+            return Some(GameResult {
+                outcome: Outcome::Win(w),
+                reason: EndReason::ObjectiveCaptured,
+            });
+        }
+        let us = self.side_to_move();
+        if self.variant().def.repetition == RepetitionRule::Fourfold && self.repetitions() >= 3 {
+            // The cycle: from the first of the repeated occurrences to now.
+            let len = self.history().len();
+            let h = self.reversible_history();
+            let rlen = h.len();
+            let first = (1..=rlen / 2)
+                .rev()
+                .find(|k| h[rlen - 2 * k] == self.hash())
+                .map(|k| len - 2 * k)
+                .unwrap_or(len);
+            let cycle = first..len;
+            // Moves in the cycle by each side: ply i was played by the side to move at ply i.
+            let side_of = |i: usize| {
+                if (len - i).is_multiple_of(2) {
+                    us
+                } else {
+                    us.flip()
+                }
+            };
+            let all_checks = |c: Colour| {
+                cycle
+                    .clone()
+                    .filter(|&i| side_of(i) == c)
+                    .all(|i| checks.get(i).copied().unwrap_or(false))
+            };
+            let (a, b) = (all_checks(us), all_checks(us.flip()));
+            let outcome = match (a, b) {
+                (true, false) => Outcome::Win(us.flip()),
+                (false, true) => Outcome::Win(us),
+                _ => Outcome::Draw,
+            };
+            return Some(GameResult {
+                outcome,
+                reason: if outcome == Outcome::Draw {
+                    EndReason::Repetition
+                } else {
+                    EndReason::PerpetualCheck
+                },
+            });
+        }
+        if self.legal_moves().is_empty() {
+            return Some(GameResult {
+                outcome: Outcome::Win(us.flip()),
+                reason: EndReason::NoMoves,
+            });
+        }
+        None
+    }
+}

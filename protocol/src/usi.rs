@@ -1,0 +1,380 @@
+//! The USI protocol loop: reads commands, keeps the game (variant, position, history), asks an
+//! [`Engine`] to search, and writes its answers. Malformed or out-of-order input gets an
+//! `info string error: ...` line and the loop goes on.
+
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use taikyoku_movegen::{with_position, AnyPosition, Variant};
+
+/// Where protocol output goes; shared with the search thread.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Output to any writer.
+    pub fn new(w: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(w)))
+    }
+
+    /// Writes one line and flushes (errors writing are ignored: the GUI has gone).
+    pub fn line(&self, s: &str) {
+        if let Ok(mut w) = self.0.lock() {
+            let _ = writeln!(w, "{s}");
+            let _ = w.flush();
+        }
+    }
+
+    /// An `info string` line.
+    pub fn info_string(&self, s: &str) {
+        self.line(&format!("info string {s}"));
+    }
+
+    /// An error report that keeps the protocol going.
+    pub fn error(&self, s: &str) {
+        self.line(&format!("info string error: {s}"));
+    }
+}
+
+/// The search parameters of a `go` command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Go {
+    /// `btime`, `wtime`: clocks of Black and White.
+    pub time: [Option<Duration>; 2],
+    /// `binc`, `winc`.
+    pub inc: [Duration; 2],
+    /// `byoyomi`.
+    pub byoyomi: Duration,
+    /// `movestogo`.
+    pub moves_to_go: Option<u32>,
+    /// `movetime`.
+    pub movetime: Option<Duration>,
+    /// `depth`.
+    pub depth: Option<i32>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `ponder`.
+    pub ponder: bool,
+}
+
+/// One option the engine offers (printed by `usi`).
+#[derive(Clone, Debug)]
+pub struct UsiOption {
+    /// Option name.
+    pub name: String,
+    /// The rest of the `option` line after the name (`type spin default 1 min 1 max 64`).
+    pub spec: String,
+}
+
+/// The search side of the protocol.
+pub trait Engine {
+    /// `id name` and `id author`.
+    fn id(&self) -> (String, String);
+    /// The engine's options (the protocol adds `USI_Variant`).
+    fn options(&self) -> Vec<UsiOption>;
+    /// Sets an option; an error explains why not.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// The game's variant changed.
+    fn set_variant(&mut self, variant: Arc<Variant>);
+    /// `isready`: finish any preparation (hash allocation).
+    fn ready(&mut self);
+    /// `usinewgame`.
+    fn new_game(&mut self);
+    /// Starts searching `pos` (its history holds the game's earlier positions). Returns at once;
+    /// the engine writes `info` lines and finally `bestmove` to `out`.
+    fn go(&mut self, pos: &AnyPosition, go: &Go, out: Output);
+    /// Asks a running search to stop (it then writes its `bestmove`).
+    fn stop(&mut self);
+    /// The opponent played the pondered move: the search goes on with its normal time.
+    fn ponderhit(&mut self);
+    /// Waits until no search is running.
+    fn wait(&mut self);
+    /// Whether a search is running.
+    fn searching(&mut self) -> bool;
+}
+
+/// The protocol state: variant, position, and the engine.
+pub struct Session<E: Engine> {
+    engine: E,
+    out: Output,
+    variant: Arc<Variant>,
+    position: AnyPosition,
+}
+
+fn variant_spec() -> String {
+    let mut s = String::from("type combo default taikyoku");
+    for v in taikyoku_movegen::variant::BUILTIN {
+        s.push_str(" var ");
+        s.push_str(v);
+    }
+    s
+}
+
+impl<E: Engine> Session<E> {
+    /// A session playing `variant`'s start position.
+    pub fn new(mut engine: E, out: Output, variant: Arc<Variant>) -> Session<E> {
+        engine.set_variant(variant.clone());
+        Session {
+            position: AnyPosition::startpos(variant.clone()),
+            engine,
+            out,
+            variant,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    /// Runs the loop until `quit` or the end of input.
+    pub fn run(&mut self, input: impl BufRead) {
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if !self.command(&line) {
+                break;
+            }
+        }
+        self.engine.stop();
+        self.engine.wait();
+    }
+
+    /// Handles one line; returns false on `quit`.
+    pub fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else {
+            return true;
+        };
+        let rest = &words[1..];
+        match cmd {
+            "usi" => {
+                let (name, author) = self.engine.id();
+                self.out.line(&format!("id name {name}"));
+                self.out.line(&format!("id author {author}"));
+                for o in self.engine.options() {
+                    self.out.line(&format!("option name {} {}", o.name, o.spec));
+                }
+                self.out
+                    .line(&format!("option name USI_Variant {}", variant_spec()));
+                self.out.line("usiok");
+            }
+            "isready" => {
+                if !self.engine.searching() {
+                    self.engine.ready();
+                }
+                self.out.line("readyok");
+            }
+            "setoption" => self.setoption(rest),
+            "usinewgame" => {
+                self.halt();
+                self.engine.new_game();
+            }
+            "position" => {
+                self.halt();
+                match self.parse_position(rest) {
+                    Ok(p) => self.position = p,
+                    Err(e) => self.out.error(&e),
+                }
+            }
+            "go" => {
+                self.halt();
+                if rest.first() == Some(&"perft") {
+                    self.perft(&rest[1..]);
+                    return true;
+                }
+                match parse_go(rest) {
+                    Ok(go) => self.engine.go(&self.position, &go, self.out.clone()),
+                    Err(e) => self.out.error(&e),
+                }
+            }
+            "stop" => self.engine.stop(),
+            "ponderhit" => self.engine.ponderhit(),
+            "gameover" => self.halt(),
+            "quit" => return false,
+            _ => self.out.error(&format!("unknown command '{cmd}'")),
+        }
+        true
+    }
+
+    /// Stops a running search (its bestmove is still written) before changing state.
+    fn halt(&mut self) {
+        if self.engine.searching() {
+            self.engine.stop();
+            self.engine.wait();
+        }
+    }
+
+    fn setoption(&mut self, rest: &[&str]) {
+        // setoption name <id...> [value <x...>]
+        if rest.first() != Some(&"name") {
+            self.out.error("setoption needs 'name <id> [value <x>]'");
+            return;
+        }
+        let vpos = rest.iter().position(|&w| w == "value");
+        let name = rest[1..vpos.unwrap_or(rest.len())].join(" ");
+        let value = vpos.map_or(String::new(), |i| rest[i + 1..].join(" "));
+        if name.is_empty() {
+            self.out.error("setoption without an option name");
+            return;
+        }
+        if name.eq_ignore_ascii_case("USI_Variant") || name.eq_ignore_ascii_case("Variant") {
+            self.halt();
+            let v = if value.contains('/') || value.ends_with(".var") {
+                Variant::from_file(&value)
+            } else {
+                Variant::builtin(&value)
+            };
+            match v {
+                Ok(v) => {
+                    self.variant = v.clone();
+                    self.position = AnyPosition::startpos(v.clone());
+                    self.engine.set_variant(v);
+                }
+                Err(e) => self.out.error(&e.to_string()),
+            }
+            return;
+        }
+        if self.engine.searching() {
+            self.out
+                .error(&format!("setoption {name} while searching: ignored"));
+            return;
+        }
+        if let Err(e) = self.engine.set_option(&name, &value) {
+            self.out.error(&e);
+        }
+    }
+
+    fn parse_position(&self, rest: &[&str]) -> Result<AnyPosition, String> {
+        let (mut pos, moves_at) = match rest.first() {
+            Some(&"startpos") => (AnyPosition::startpos(self.variant.clone()), 1),
+            Some(&"sfen") => {
+                let end = rest
+                    .iter()
+                    .position(|&w| w == "moves")
+                    .unwrap_or(rest.len());
+                let text = rest[1..end].join(" ");
+                let p = AnyPosition::parse(self.variant.clone(), &text)
+                    .map_err(|e| format!("position sfen: {e}"))?;
+                (p, end)
+            }
+            _ => return Err("position needs 'startpos' or 'sfen <position>'".into()),
+        };
+        match rest.get(moves_at) {
+            None => {}
+            Some(&"moves") => {
+                for (i, text) in rest[moves_at + 1..].iter().enumerate() {
+                    with_position!(&mut pos, p => {
+                        if let Some(r) = p.game_result(&[]) {
+                            return Err(format!(
+                                "move {} '{text}': the game is already over ({})",
+                                i + 1,
+                                r.reason
+                            ));
+                        }
+                        let m = p
+                            .parse_move(text)
+                            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+                        if p.is_forbidden_by_history(m) {
+                            return Err(format!(
+                                "move {} '{text}' repeats an earlier position, which this variant forbids",
+                                i + 1
+                            ));
+                        }
+                        p.make(m);
+                    });
+                }
+            }
+            Some(w) => return Err(format!("position: expected 'moves', found '{w}'")),
+        }
+        Ok(pos)
+    }
+
+    fn perft(&mut self, rest: &[&str]) {
+        let depth = match rest.first().map(|d| d.parse::<u32>()) {
+            Some(Ok(d)) if d >= 1 => d,
+            _ => {
+                self.out.error("go perft needs a depth of at least 1");
+                return;
+            }
+        };
+        let out = self.out.clone();
+        with_position!(&self.position, p => {
+            let counts = p.divide(depth);
+            let mut total = 0;
+            for (m, n) in counts {
+                out.line(&format!("{}: {n}", p.move_to_string(m)));
+                total += n;
+            }
+            out.line(&format!("Nodes searched: {total}"));
+        });
+    }
+}
+
+fn parse_go(rest: &[&str]) -> Result<Go, String> {
+    let mut go = Go::default();
+    let mut i = 0;
+    let num = |i: usize, what: &str| -> Result<u64, String> {
+        rest.get(i + 1)
+            .ok_or_else(|| format!("go {what} needs a number"))?
+            .parse::<i64>()
+            .map(|n| n.max(0) as u64)
+            .map_err(|_| format!("go {what}: '{}' is not a number", rest[i + 1]))
+    };
+    while i < rest.len() {
+        let w = rest[i];
+        let ms = |i: usize| num(i, w).map(Duration::from_millis);
+        match w {
+            "btime" => go.time[0] = Some(ms(i)?),
+            "wtime" => go.time[1] = Some(ms(i)?),
+            "binc" => go.inc[0] = ms(i)?,
+            "winc" => go.inc[1] = ms(i)?,
+            "byoyomi" => go.byoyomi = ms(i)?,
+            "movetime" => go.movetime = Some(ms(i)?),
+            "movestogo" => go.moves_to_go = Some(num(i, w)? as u32),
+            "depth" => go.depth = Some(num(i, w)?.clamp(1, 127) as i32),
+            "nodes" => go.nodes = Some(num(i, w)?),
+            "mate" => {
+                num(i, w)?;
+            }
+            "infinite" => {
+                go.infinite = true;
+                i += 1;
+                continue;
+            }
+            "ponder" => {
+                go.ponder = true;
+                i += 1;
+                continue;
+            }
+            other => return Err(format!("go: unknown parameter '{other}'")),
+        }
+        i += 2;
+    }
+    Ok(go)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let g = parse_go(&[
+            "btime", "1000", "wtime", "2000", "byoyomi", "500", "depth", "3",
+        ])
+        .unwrap();
+        assert_eq!(
+            g.time,
+            [Some(Duration::from_secs(1)), Some(Duration::from_secs(2))]
+        );
+        assert_eq!(g.byoyomi, Duration::from_millis(500));
+        assert_eq!(g.depth, Some(3));
+        assert!(parse_go(&["infinite"]).unwrap().infinite);
+        assert!(parse_go(&["depth"]).is_err());
+        assert!(parse_go(&["depth", "x"]).is_err());
+        assert!(parse_go(&["sideways"]).is_err());
+    }
+}
