@@ -206,7 +206,7 @@ mod tests {
         // A position with lion double captures, igui and lion-dog triple captures.
         let p = Position::<5>::parse(
             v,
-            "17/17/17/17/6k10/17/6ppp8/5p1(ln)p7/6ppp8/17/7(LN)9/6p1p8/7p9/7(LD)9/17/17/8K8 b - 1",
+            "17/17/17/17/6k10/17/17/17/17/6ppp8/6p(LN)p8/6ppp8/7p9/7p9/7(LD)9/17/8K8 b - 1",
         )
         .unwrap();
         let moves = p.moves();
