@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Variant};
 use taikyoku_protocol::usi::{Engine, Go, Output, UsiOption};
 
 use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
@@ -47,6 +47,63 @@ pub fn info_line<const N: usize>(pos: &Position<N>, info: &Info) -> String {
     )
 }
 
+/// How the engine chooses its moves: its search, or one of the weak reference players used to
+/// measure strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayMode {
+    /// The real search.
+    Search,
+    /// One ply, greedy: the move capturing the most material (a win first), ties at random.
+    Greedy,
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// A small deterministic generator for the weak players (xorshift64*).
+fn next_random(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+}
+
+/// The move of a weak player.
+fn weak_move<const N: usize>(
+    p: &Position<N>,
+    eval: &Evaluator,
+    mode: PlayMode,
+    seed: u64,
+) -> Option<Move> {
+    let mut q = p.clone();
+    let moves = q.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut state = seed | 1;
+    if mode == PlayMode::Random {
+        return Some(moves[(next_random(&mut state) % moves.len() as u64) as usize]);
+    }
+    let us = p.side_to_move();
+    let mut best = (i64::MIN, None);
+    for &m in &moves {
+        let mut gain = 0i64;
+        p.for_each_captured(m, |_, piece| {
+            let v = eval.values.piece(piece) as i64;
+            gain += if piece.colour() == us { -v } else { v };
+        });
+        q.make(m);
+        if q.winner() == Some(us) {
+            gain += 1 << 40;
+        }
+        q.unmake();
+        let key = (gain << 16) + (next_random(&mut state) & 0xffff) as i64;
+        if key > best.0 {
+            best = (key, Some(m));
+        }
+    }
+    best.1
+}
+
 /// The engine's side of the protocol.
 pub struct Backend {
     variant: Arc<Variant>,
@@ -59,6 +116,9 @@ pub struct Backend {
     control: Option<Control>,
     ponder_time: Arc<Mutex<Option<(Duration, Duration)>>>,
     handle: Option<JoinHandle<()>>,
+    mode: PlayMode,
+    seed: u64,
+    searches: u64,
 }
 
 impl Backend {
@@ -76,6 +136,9 @@ impl Backend {
             control: None,
             ponder_time: Arc::new(Mutex::new(None)),
             handle: None,
+            mode: PlayMode::Search,
+            seed: 0,
+            searches: 0,
         }
     }
 
@@ -140,6 +203,14 @@ impl Engine for Backend {
                 name: "MoveOverhead".into(),
                 spec: "type spin default 30 min 0 max 5000".into(),
             },
+            UsiOption {
+                name: "PlayMode".into(),
+                spec: "type combo default search var search var greedy var random".into(),
+            },
+            UsiOption {
+                name: "Seed".into(),
+                spec: "type spin default 0 min 0 max 1000000000".into(),
+            },
         ]
     }
 
@@ -163,6 +234,19 @@ impl Engine for Backend {
                 _ => return Err(format!("option USI_Ponder: '{value}' is not true or false")),
             },
             "moveoverhead" => self.overhead = Duration::from_millis(int(0, 5000)?),
+            "playmode" => {
+                self.mode = match value {
+                    "search" => PlayMode::Search,
+                    "greedy" => PlayMode::Greedy,
+                    "random" => PlayMode::Random,
+                    _ => {
+                        return Err(format!(
+                            "option PlayMode: '{value}' is not search, greedy or random"
+                        ))
+                    }
+                }
+            }
+            "seed" => self.seed = int(0, 1_000_000_000)?,
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -196,6 +280,21 @@ impl Engine for Backend {
         let eval = self.eval.clone();
         let tt = self.tt.clone();
         let threads = self.threads;
+        if self.mode != PlayMode::Search {
+            self.searches += 1;
+            let seed = (self.seed << 20) ^ self.searches ^ with_position!(&pos, p => p.hash());
+            let mode = self.mode;
+            self.handle = Some(std::thread::spawn(move || {
+                with_position!(&pos, p => {
+                    let m = weak_move(p, &eval, mode, seed);
+                    while control.hold.load(Relaxed) && !control.stop.load(Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    out.line(&bestmove_line(p, m, None));
+                });
+            }));
+            return;
+        }
         self.handle = Some(std::thread::spawn(move || {
             with_position!(&pos, p => {
                 let mut report = |info: &Info| out.line(&info_line(p, info));
@@ -267,9 +366,4 @@ pub fn bestmove_line<const N: usize>(
             s
         }
     }
-}
-
-/// Score helper for tools reporting from Black's side.
-pub fn black_score(score: i32, side: Colour) -> i32 {
-    search::from_black(score, side)
 }

@@ -27,6 +27,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
     Eval(commands::eval::EvalArgs),
+    /// Play a match between two USI engines, refereed by the move generator.
+    Match(commands::matchcmd::MatchArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(commands::perft::PerftArgs),
     /// Print a variant's piece table: code, name, promotion, movement.
@@ -84,6 +86,7 @@ fn main() -> ExitCode {
         Some(Command::Usi(a)) => commands::usi::run(&a),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
+        Some(Command::Match(a)) => commands::matchcmd::run(&a),
         Some(Command::Perft(a)) => commands::perft::run(&a),
         Some(Command::Pieces(a)) => commands::pieces::run(&a),
         Some(Command::Show(a)) => commands::show::run(&a),

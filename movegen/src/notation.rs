@@ -249,6 +249,51 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// The move in Hodges-style notation for people (`P-12h`, `ORx7c+`, `LNx!5f` for igui,
+    /// `LNx5fx5g` for a double capture): the piece's code (`+` in front if promoted), the
+    /// origin square when another piece of the same code could make a move to the same
+    /// destination, `-` or `x`, the captures on the way, the destination, and the promotion
+    /// mark.
+    pub fn hodges(&self, m: Move) -> String {
+        let v = &*self.variant;
+        let geo = &v.geo;
+        let piece = self.board[m.from().index()];
+        let mut s = v.piece_code(piece).replace(['(', ')'], "").to_uppercase();
+        let mut others = Vec::new();
+        for sq in self.pieces(self.side) {
+            if sq != m.from() && self.board[sq.index()] == piece {
+                self.piece_moves(sq, &mut others);
+            }
+        }
+        if others.iter().any(|o| o.to() == m.to()) {
+            s.push_str(&geo.square_name(m.from()));
+        }
+        let mut any_capture = false;
+        self.for_each_captured(m, |_, _| any_capture = true);
+        let mids: Vec<Square> = [m.mid1(), m.mid2()].into_iter().flatten().collect();
+        if m.to() == m.from() && !mids.is_empty() {
+            s.push_str(&format!("x!{}", geo.square_name(mids[0])));
+        } else {
+            for mid in &mids {
+                s.push('x');
+                s.push_str(&geo.square_name(*mid));
+            }
+            let at_dest = m.to() != m.from() && self.board[m.to().index()].is_piece();
+            s.push(if at_dest || (any_capture && mids.is_empty()) {
+                'x'
+            } else {
+                '-'
+            });
+            s.push_str(&geo.square_name(m.to()));
+        }
+        match m.promotion() {
+            Promotion::Promote => s.push('+'),
+            Promotion::Decline => s.push('='),
+            Promotion::None => {}
+        }
+        s
+    }
+
     /// What a move of this position removes, and where it goes.
     pub fn effect(&self, m: Move) -> Effect {
         let mut captured = BTreeSet::new();

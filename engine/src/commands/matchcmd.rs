@@ -1,0 +1,222 @@
+//! `taikyoku match`: engine-vs-engine matches refereed by the project's move generator.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use taikyoku_engine::matchrun::play::{GameConfig, TimeControl};
+use taikyoku_engine::matchrun::player::EngineSpec;
+use taikyoku_engine::matchrun::{print_report, run_match, MatchConfig, Sprt};
+use taikyoku_movegen::{AnyPosition, Variant};
+
+use crate::{CliError, VariantArgs};
+
+/// Arguments of `match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [option.NAME=VALUE]..." (one
+    /// quoted string; results are counted for the first).
+    #[arg(long = "engine", required = true, num_args = 1, action = clap::ArgAction::Append)]
+    engines: Vec<String>,
+    /// Number of games (each opening is played with both colours).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Fischer time control, seconds: BASE+INC (e.g. 10+0.1).
+    #[arg(long, group = "time")]
+    tc: Option<String>,
+    /// Byoyomi time control, seconds: BASE+BYOYOMI (e.g. 0+0.2).
+    #[arg(long, group = "time")]
+    byoyomi: Option<String>,
+    /// Fixed nodes per move.
+    #[arg(long, group = "time")]
+    nodes: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long, group = "time")]
+    depth: Option<i32>,
+    /// Milliseconds an engine may overrun its clock.
+    #[arg(long, default_value_t = 100)]
+    margin: u64,
+    /// Seconds a nodes/depth move may take before the engine counts as stalled.
+    #[arg(long, default_value_t = 60)]
+    move_timeout: u64,
+    /// Opening positions, one per line (notation or `startpos`); default: the start position.
+    #[arg(long)]
+    openings: Option<String>,
+    /// Shuffle the openings with this seed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long)]
+    draw_after: Option<usize>,
+    /// Adjudicate a loss when both engines agree: CP:MOVES (e.g. 2000:4).
+    #[arg(long)]
+    resign: Option<String>,
+    /// Sequential probability ratio test: ELO0 ELO1 ALPHA BETA.
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    sprt: Option<Vec<f64>>,
+    /// Write the game records here.
+    #[arg(long)]
+    records: Option<String>,
+}
+
+fn secs(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if !(0.0..=1e7).contains(&v) {
+        return Err(format!("'{s}' is not a number of seconds"));
+    }
+    Ok(Duration::from_secs_f64(v))
+}
+
+fn pair(s: &str, what: &str) -> Result<(Duration, Duration), String> {
+    let (a, b) = s
+        .split_once('+')
+        .ok_or_else(|| format!("--{what} '{s}' is not BASE+SECONDS"))?;
+    Ok((secs(a)?, secs(b)?))
+}
+
+/// Parses an engine description.
+pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
+    let mut e = EngineSpec {
+        name: String::new(),
+        cmd: String::new(),
+        args: Vec::new(),
+        options: Vec::new(),
+    };
+    for tok in spec.split_whitespace() {
+        let (k, v) = tok
+            .split_once('=')
+            .ok_or_else(|| format!("engine {index}: '{tok}' is not key=value"))?;
+        match k {
+            "cmd" => e.cmd = v.to_string(),
+            "name" => e.name = v.to_string(),
+            "arg" => e.args.push(v.to_string()),
+            _ => match k.strip_prefix("option.") {
+                Some(name) if !name.is_empty() => e.options.push((name.to_string(), v.to_string())),
+                _ => {
+                    return Err(format!(
+                        "engine {index}: unknown key '{k}' (cmd, name, arg, option.NAME)"
+                    ))
+                }
+            },
+        }
+    }
+    if e.cmd.is_empty() {
+        return Err(format!("engine {index}: no cmd=PATH"));
+    }
+    if e.name.is_empty() {
+        e.name = format!("engine{index}");
+    }
+    Ok(e)
+}
+
+/// Runs the match and prints progress and the final report.
+pub fn run(a: &MatchArgs) -> Result<(), CliError> {
+    let variant: Arc<Variant> = a.variant.load().map_err(|e| e.to_string())?;
+    if a.engines.len() != 2 {
+        return Err(CliError::Msg(format!(
+            "give exactly two --engine, found {}",
+            a.engines.len()
+        )));
+    }
+    let e1 = parse_engine(&a.engines[0], 1)?;
+    let mut e2 = parse_engine(&a.engines[1], 2)?;
+    if e2.name == e1.name {
+        e2.name.push_str("-2");
+    }
+    let tc = if let Some(s) = &a.tc {
+        let (base, inc) = pair(s, "tc")?;
+        TimeControl::Fischer { base, inc }
+    } else if let Some(s) = &a.byoyomi {
+        let (base, byoyomi) = pair(s, "byoyomi")?;
+        TimeControl::Byoyomi { base, byoyomi }
+    } else if let Some(n) = a.nodes {
+        TimeControl::Nodes(n)
+    } else if let Some(d) = a.depth {
+        TimeControl::Depth(d)
+    } else {
+        return Err(CliError::Msg(
+            "give a time control: --tc, --byoyomi, --nodes or --depth".into(),
+        ));
+    };
+    let resign = match &a.resign {
+        None => None,
+        Some(s) => {
+            let (cp, n) = s
+                .split_once(':')
+                .and_then(|(c, n)| Some((c.parse::<i32>().ok()?, n.parse::<usize>().ok()?)))
+                .ok_or_else(|| format!("--resign '{s}' is not CP:MOVES"))?;
+            Some((cp, n.max(1)))
+        }
+    };
+    let mut openings = match &a.openings {
+        None => vec!["startpos".to_string()],
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let mut v = Vec::new();
+            for (i, l) in text.lines().enumerate() {
+                let l = l.trim();
+                if l.is_empty() || l.starts_with('#') {
+                    continue;
+                }
+                AnyPosition::parse(variant.clone(), l)
+                    .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+                v.push(l.to_string());
+            }
+            if v.is_empty() {
+                return Err(CliError::Msg(format!("{path}: no positions")));
+            }
+            v
+        }
+    };
+    if let Some(seed) = a.seed {
+        openings.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+    }
+    let sprt = a.sprt.as_ref().map(|v| Sprt {
+        elo0: v[0],
+        elo1: v[1],
+        alpha: v[2],
+        beta: v[3],
+    });
+    if let Some(s) = &sprt {
+        if !(0.0 < s.alpha && s.alpha < 0.5 && 0.0 < s.beta && s.beta < 0.5 && s.elo0 < s.elo1) {
+            return Err(CliError::Msg(
+                "--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into(),
+            ));
+        }
+    }
+    if a.games == 0 || a.concurrency == 0 {
+        return Err(CliError::Msg(
+            "--games and --concurrency must be at least 1".into(),
+        ));
+    }
+    let cfg = MatchConfig {
+        engines: [e1, e2],
+        game: GameConfig {
+            variant,
+            tc,
+            margin: Duration::from_millis(a.margin),
+            max_plies: a.draw_after,
+            resign,
+            move_timeout: Duration::from_secs(a.move_timeout.max(1)),
+        },
+        games: a.games,
+        concurrency: a.concurrency,
+        openings,
+        sprt,
+        records: a.records.clone(),
+    };
+    let mut out = std::io::stdout().lock();
+    let report = run_match(&cfg, &mut out)?;
+    print_report(&cfg, &report, &mut out)?;
+    Ok(())
+}

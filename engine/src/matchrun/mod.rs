@@ -1,0 +1,365 @@
+//! The match runner: plays games between two USI engines with the project's move generator as
+//! referee, several at a time, and reports the score, Elo, LOS, pentanomial counts and SPRT.
+
+pub mod play;
+pub mod player;
+pub mod stats;
+
+use std::collections::VecDeque;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+
+use taikyoku_movegen::{Colour, Outcome};
+
+use play::{play_game, GameConfig, GameRecord};
+use player::{EngineSpec, Player};
+use stats::{sprt_bounds, Tally};
+
+/// A sequential probability ratio test to run.
+#[derive(Clone, Copy, Debug)]
+pub struct Sprt {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// Type I error.
+    pub alpha: f64,
+    /// Type II error.
+    pub beta: f64,
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines; results are counted for the first.
+    pub engines: [EngineSpec; 2],
+    /// Game rules (variant, time control, adjudication).
+    pub game: GameConfig,
+    /// Total number of games (each opening is played twice, colours swapped).
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Opening positions (`startpos` or notation).
+    pub openings: Vec<String>,
+    /// Stop early when the SPRT decides.
+    pub sprt: Option<Sprt>,
+    /// Where to write the game records.
+    pub records: Option<String>,
+}
+
+/// One finished game, for reports and records.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    /// Game number (1-based, in schedule order).
+    pub number: usize,
+    /// Opening.
+    pub opening: String,
+    /// Which engine had Black (0 or 1).
+    pub black: usize,
+    /// The referee's record.
+    pub record: GameRecord,
+}
+
+impl FinishedGame {
+    /// Points of the first engine: 1, 0.5 or 0.
+    pub fn points_first(&self) -> f64 {
+        match self.record.outcome {
+            Outcome::Draw => 0.5,
+            Outcome::Win(c) => {
+                let winner = if c == Colour::Black {
+                    self.black
+                } else {
+                    1 - self.black
+                };
+                if winner == 0 {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+}
+
+/// The final figures.
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// Counts.
+    pub tally: Tally,
+    /// Every game.
+    pub games: Vec<FinishedGame>,
+    /// SPRT decision, if any: true = H1 accepted.
+    pub sprt_result: Option<bool>,
+}
+
+/// Runs a match, printing a line per finished game to `out` and returning the report.
+pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<MatchReport> {
+    let jobs: VecDeque<(usize, String, usize)> = (0..cfg.games)
+        .map(|i| {
+            let opening = cfg.openings[(i / 2) % cfg.openings.len()].clone();
+            (i, opening, i % 2)
+        })
+        .collect();
+    let queue = Arc::new(Mutex::new(jobs));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<FinishedGame>();
+    let mut finished: Vec<Option<FinishedGame>> = vec![None; cfg.games];
+    let mut tally = Tally::default();
+    let mut sprt_result = None;
+    let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
+    std::thread::scope(|scope| -> std::io::Result<()> {
+        for _ in 0..cfg.concurrency.max(1).min(cfg.games.max(1)) {
+            let queue = queue.clone();
+            let stop = stop.clone();
+            let tx = tx.clone();
+            scope.spawn(move || {
+                let mut players: [Option<Player>; 2] = [None, None];
+                loop {
+                    if stop.load(Relaxed) {
+                        break;
+                    }
+                    let Some((number, opening, black)) = queue.lock().expect("queue").pop_front()
+                    else {
+                        break;
+                    };
+                    // (Re)start engines as needed.
+                    let mut start_failure = None;
+                    for (e, slot) in players.iter_mut().enumerate() {
+                        if slot.is_none() {
+                            match Player::start(&cfg.engines[e], cfg.game.variant.id()) {
+                                Ok(p) => *slot = Some(p),
+                                Err(f) => start_failure = Some((e, f)),
+                            }
+                        }
+                    }
+                    let record = if let Some((e, f)) = start_failure {
+                        let side = if e == black {
+                            Colour::Black
+                        } else {
+                            Colour::White
+                        };
+                        GameRecord {
+                            outcome: Outcome::Win(side.flip()),
+                            reason: format!(
+                                "{} ({side}) failed to start: {f}",
+                                cfg.engines[e].name
+                            ),
+                            moves: Vec::new(),
+                            hodges: Vec::new(),
+                            broken: [false; 2],
+                        }
+                    } else {
+                        let [a, b] = &mut players;
+                        let (pa, pb) = (a.as_mut().expect("started"), b.as_mut().expect("started"));
+                        let r = if black == 0 {
+                            play_game([pa, pb], &opening, &cfg.game)
+                        } else {
+                            play_game([pb, pa], &opening, &cfg.game)
+                        };
+                        for side in 0..2 {
+                            if r.broken[side] {
+                                let e = if side == 0 { black } else { 1 - black };
+                                players[e] = None;
+                            }
+                        }
+                        r
+                    };
+                    let done = FinishedGame {
+                        number: number + 1,
+                        opening,
+                        black,
+                        record,
+                    };
+                    if tx.send(done).is_err() {
+                        break;
+                    }
+                }
+                for p in players.into_iter().flatten() {
+                    p.quit();
+                }
+            });
+        }
+        drop(tx);
+        for g in rx {
+            let pts = g.points_first();
+            match pts {
+                x if x > 0.75 => tally.wins += 1,
+                x if x < 0.25 => tally.losses += 1,
+                _ => tally.draws += 1,
+            }
+            let idx = g.number - 1;
+            let pair = idx / 2;
+            let line = format!(
+                "Finished game {} ({} vs {}): {} {{{}}}",
+                g.number,
+                names[g.black],
+                names[1 - g.black],
+                result_string(&g.record.outcome),
+                g.record.reason
+            );
+            finished[idx] = Some(g);
+            // Pentanomial: when both games of a pair are in.
+            let (a, b) = (pair * 2, pair * 2 + 1);
+            if b < finished.len() {
+                if let (Some(x), Some(y)) = (&finished[a], &finished[b]) {
+                    let p = x.points_first() + y.points_first();
+                    tally.pentanomial[(p * 2.0).round() as usize] += 1;
+                }
+            }
+            writeln!(out, "{line}")?;
+            writeln!(
+                out,
+                "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
+                names[0],
+                names[1],
+                tally.wins,
+                tally.losses,
+                tally.draws,
+                tally.points() / tally.games() as f64,
+                tally.games()
+            )?;
+            if let Some(s) = cfg.sprt {
+                let llr = tally.llr(s.elo0, s.elo1);
+                let (lo, hi) = sprt_bounds(s.alpha, s.beta);
+                if sprt_result.is_none() && (llr <= lo || llr >= hi) {
+                    sprt_result = Some(llr >= hi);
+                    stop.store(true, Relaxed);
+                }
+            }
+        }
+        Ok(())
+    })?;
+    let games: Vec<FinishedGame> = finished.into_iter().flatten().collect();
+    if let Some(path) = &cfg.records {
+        write_records(path, cfg, &games)?;
+    }
+    Ok(MatchReport {
+        tally,
+        games,
+        sprt_result,
+    })
+}
+
+/// `1-0` (Black won), `0-1` (White won) or `1/2-1/2`.
+pub fn result_string(o: &Outcome) -> &'static str {
+    match o {
+        Outcome::Win(Colour::Black) => "1-0",
+        Outcome::Win(Colour::White) => "0-1",
+        Outcome::Draw => "1/2-1/2",
+    }
+}
+
+fn write_records(path: &str, cfg: &MatchConfig, games: &[FinishedGame]) -> std::io::Result<()> {
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for g in games {
+        let (b, w) = (&cfg.engines[g.black].name, &cfg.engines[1 - g.black].name);
+        writeln!(f, "[Game \"{}\"]", g.number)?;
+        writeln!(f, "[Variant \"{}\"]", cfg.game.variant.id())?;
+        writeln!(f, "[Black \"{b}\"]")?;
+        writeln!(f, "[White \"{w}\"]")?;
+        writeln!(f, "[TimeControl \"{}\"]", cfg.game.tc)?;
+        writeln!(f, "[Opening \"{}\"]", g.opening)?;
+        writeln!(f, "[Result \"{}\"]", result_string(&g.record.outcome))?;
+        writeln!(f, "[Termination \"{}\"]", g.record.reason)?;
+        writeln!(f, "[Plies \"{}\"]", g.record.moves.len())?;
+        writeln!(f, "{}", g.record.moves.join(" "))?;
+        let mut hodges = String::new();
+        for (i, h) in g.record.hodges.iter().enumerate() {
+            if i % 2 == 0 {
+                hodges.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            hodges.push_str(h);
+            hodges.push(' ');
+        }
+        writeln!(f, "{}", hodges.trim_end())?;
+        writeln!(f)?;
+    }
+    f.flush()
+}
+
+/// The final report, in fastchess's layout.
+pub fn print_report(
+    cfg: &MatchConfig,
+    r: &MatchReport,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let t = &r.tally;
+    let (a, b) = (&cfg.engines[0].name, &cfg.engines[1].name);
+    writeln!(out, "--------------------------------------------------")?;
+    writeln!(
+        out,
+        "Results of {a} vs {b} ({}, {}, {} games):",
+        cfg.game.variant.id(),
+        cfg.game.tc,
+        t.games()
+    )?;
+    match t.elo() {
+        Some((e, ci)) => writeln!(out, "Elo: {e:.1} +/- {ci:.1} (95%)")?,
+        None => writeln!(out, "Elo: n/a (too few games or a perfect score)")?,
+    }
+    writeln!(
+        out,
+        "LOS: {:.1} %, DrawRatio: {:.1} %",
+        t.los() * 100.0,
+        if t.games() > 0 {
+            t.draws as f64 * 100.0 / t.games() as f64
+        } else {
+            0.0
+        }
+    )?;
+    writeln!(
+        out,
+        "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)",
+        t.games(),
+        t.wins,
+        t.losses,
+        t.draws,
+        t.points(),
+        if t.games() > 0 {
+            t.points() * 100.0 / t.games() as f64
+        } else {
+            0.0
+        }
+    )?;
+    writeln!(
+        out,
+        "Ptnml(0-2): [{}, {}, {}, {}, {}]",
+        t.pentanomial[0], t.pentanomial[1], t.pentanomial[2], t.pentanomial[3], t.pentanomial[4]
+    )?;
+    if let Some(s) = cfg.sprt {
+        let (lo, hi) = sprt_bounds(s.alpha, s.beta);
+        let decision = match r.sprt_result {
+            Some(true) => " - H1 was accepted",
+            Some(false) => " - H0 was accepted",
+            None => "",
+        };
+        writeln!(
+            out,
+            "LLR: {:.2} ({:.2}, {:.2}) [{:.2}, {:.2}]{decision}",
+            t.llr(s.elo0, s.elo1),
+            lo,
+            hi,
+            s.elo0,
+            s.elo1
+        )?;
+    }
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for g in &r.games {
+        let key = g
+            .record
+            .reason
+            .replace(a.as_str(), "<engine>")
+            .replace(b.as_str(), "<engine>");
+        match reasons.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => reasons.push((key, 1)),
+        }
+    }
+    for (k, n) in reasons {
+        writeln!(out, "  {n} x {k}")?;
+    }
+    writeln!(out, "--------------------------------------------------")?;
+    Ok(())
+}

@@ -1,0 +1,279 @@
+//! One refereed game between two engines: the move generator checks every move, the clocks are
+//! kept here, and the game ends by the variant's rules, by a failure of an engine, or by
+//! adjudication.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use taikyoku_movegen::{with_position, AnyPosition, Colour, Outcome, Variant};
+
+use super::player::{Failure, Player};
+
+/// How much time the engines get.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// Base time and increment per move.
+    Fischer {
+        /// Time at the start.
+        base: Duration,
+        /// Added after each move.
+        inc: Duration,
+    },
+    /// Base time, then a fixed time per move once it is used up.
+    Byoyomi {
+        /// Time at the start.
+        base: Duration,
+        /// Per move after the base time.
+        byoyomi: Duration,
+    },
+    /// A fixed number of nodes per move (reproducible).
+    Nodes(u64),
+    /// A fixed depth per move (reproducible).
+    Depth(i32),
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TimeControl::Fischer { base, inc } => {
+                write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
+            }
+            TimeControl::Byoyomi { base, byoyomi } => {
+                write!(
+                    f,
+                    "{} byoyomi {}",
+                    base.as_secs_f64(),
+                    byoyomi.as_secs_f64()
+                )
+            }
+            TimeControl::Nodes(n) => write!(f, "{n} nodes"),
+            TimeControl::Depth(d) => write!(f, "depth {d}"),
+        }
+    }
+}
+
+/// Rules of one game besides the variant's.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The variant.
+    pub variant: Arc<Variant>,
+    /// Time control.
+    pub tc: TimeControl,
+    /// Time an engine may overrun its clock before it loses.
+    pub margin: Duration,
+    /// Adjudicate a draw after this many plies.
+    pub max_plies: Option<usize>,
+    /// Adjudicate a loss when both engines agree for this many moves each that the score is
+    /// at least this bad: (centipawns, moves).
+    pub resign: Option<(i32, usize)>,
+    /// Time allowed per move for nodes/depth controls before an engine counts as stalled.
+    pub move_timeout: Duration,
+}
+
+/// How a game ended, from the referee.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Who won (Black/White), or a draw.
+    pub outcome: Outcome,
+    /// Why, in words.
+    pub reason: String,
+    /// The moves in the project's notation.
+    pub moves: Vec<String>,
+    /// The moves in Hodges-style notation.
+    pub hodges: Vec<String>,
+    /// A player whose process should be restarted before its next game (it failed or was
+    /// killed), by colour.
+    pub broken: [bool; 2],
+}
+
+/// Plays one game from `opening` (`startpos` or a position) between `players[0]` (Black) and
+/// `players[1]` (White).
+pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
+    let mut pos = match AnyPosition::parse(cfg.variant.clone(), opening) {
+        Ok(p) => p,
+        Err(e) => {
+            return GameRecord {
+                outcome: Outcome::Draw,
+                reason: format!("bad opening: {e}"),
+                moves: Vec::new(),
+                hodges: Vec::new(),
+                broken: [false; 2],
+            }
+        }
+    };
+    let mut players = players;
+    let mut moves: Vec<String> = Vec::new();
+    let mut hodges: Vec<String> = Vec::new();
+    let mut checks: Vec<bool> = Vec::new();
+    let mut clock = match cfg.tc {
+        TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => [base; 2],
+        _ => [Duration::ZERO; 2],
+    };
+    let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+    let mut broken = [false; 2];
+    let position_head = if opening.trim() == "startpos" {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {}", opening.trim())
+    };
+    let finish = |outcome: Outcome, reason: String, moves, hodges, broken| GameRecord {
+        outcome,
+        reason,
+        moves,
+        hodges,
+        broken,
+    };
+    for (i, p) in players.iter_mut().enumerate() {
+        if let Err(f) = p.new_game() {
+            p.kill();
+            broken[i] = true;
+            let side = Colour::from_index(i);
+            return finish(
+                Outcome::Win(side.flip()),
+                format!("{} ({side}) was not ready: {f}", p.spec.name),
+                moves,
+                hodges,
+                broken,
+            );
+        }
+    }
+    loop {
+        let result = with_position!(&mut pos, p => p.game_result(&checks));
+        if let Some(r) = result {
+            return finish(r.outcome, r.reason.to_string(), moves, hodges, broken);
+        }
+        if cfg.max_plies.is_some_and(|m| moves.len() >= m) {
+            return finish(Outcome::Draw, "move limit".into(), moves, hodges, broken);
+        }
+        let side = with_position!(&pos, p => p.side_to_move());
+        let s = side.index();
+        let name = players[s].spec.name.clone();
+        let loses = |reason: String| Outcome::Win(side.flip()).then_reason(reason);
+        let position = if moves.is_empty() {
+            position_head.clone()
+        } else {
+            format!("{position_head} moves {}", moves.join(" "))
+        };
+        let (go, timeout) = match cfg.tc {
+            TimeControl::Fischer { inc, .. } => (
+                format!(
+                    "go btime {} wtime {} binc {} winc {}",
+                    clock[0].as_millis(),
+                    clock[1].as_millis(),
+                    inc.as_millis(),
+                    inc.as_millis()
+                ),
+                clock[s] + cfg.margin,
+            ),
+            TimeControl::Byoyomi { byoyomi, .. } => (
+                format!(
+                    "go btime {} wtime {} byoyomi {}",
+                    clock[0].as_millis(),
+                    clock[1].as_millis(),
+                    byoyomi.as_millis()
+                ),
+                clock[s] + byoyomi + cfg.margin,
+            ),
+            TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.move_timeout),
+            TimeControl::Depth(d) => (format!("go depth {d}"), cfg.move_timeout),
+        };
+        let reply = match players[s].go(&position, &go, timeout) {
+            Ok(r) => r,
+            Err(f) => {
+                players[s].kill();
+                broken[s] = true;
+                let why = match f {
+                    Failure::Timeout(_) => format!("{name} ({side}) lost on time (no move)"),
+                    Failure::Crash(e) => format!("{name} ({side}) crashed: {e}"),
+                    Failure::Protocol(e) => format!("{name} ({side}) broke the protocol: {e}"),
+                };
+                let (o, r) = loses(why);
+                return finish(o, r, moves, hodges, broken);
+            }
+        };
+        // Clocks.
+        match cfg.tc {
+            TimeControl::Fischer { inc, .. } => {
+                if reply.elapsed > clock[s] + cfg.margin {
+                    let (o, r) = loses(format!("{name} ({side}) lost on time"));
+                    return finish(o, r, moves, hodges, broken);
+                }
+                clock[s] = clock[s].saturating_sub(reply.elapsed) + inc;
+            }
+            TimeControl::Byoyomi { byoyomi, .. } => {
+                if reply.elapsed > clock[s] {
+                    let over = reply.elapsed - clock[s];
+                    clock[s] = Duration::ZERO;
+                    if over > byoyomi + cfg.margin {
+                        let (o, r) = loses(format!("{name} ({side}) lost on time"));
+                        return finish(o, r, moves, hodges, broken);
+                    }
+                } else {
+                    clock[s] -= reply.elapsed;
+                }
+            }
+            _ => {}
+        }
+        if reply.bestmove == "resign" {
+            let (o, r) = loses(format!("{name} ({side}) resigns"));
+            return finish(o, r, moves, hodges, broken);
+        }
+        let applied: Result<(String, bool), String> = with_position!(&mut pos, p => {
+            match p.parse_move(&reply.bestmove) {
+                Err(e) => Err(format!("{name} ({side}) played an illegal move '{}': {e}", reply.bestmove)),
+                Ok(m) if p.is_forbidden_by_history(m) => Err(format!(
+                    "{name} ({side}) played '{}', which repeats an earlier position",
+                    reply.bestmove
+                )),
+                Ok(m) => {
+                    let h = p.hodges(m);
+                    let canonical = p.move_to_string(m);
+                    p.make(m);
+                    hodges.push(h);
+                    Ok((canonical, p.gave_check()))
+                }
+            }
+        });
+        match applied {
+            Err(e) => {
+                let (o, r) = loses(e);
+                return finish(o, r, moves, hodges, broken);
+            }
+            Ok((m, check)) => {
+                moves.push(m);
+                checks.push(check);
+            }
+        }
+        // Resignation adjudication: both engines agree for long enough.
+        if let (Some((cp, n)), Some(sc)) = (cfg.resign, reply.score) {
+            scores[s].push(sc);
+            let last = |v: &Vec<i32>| v.iter().rev().take(n).copied().collect::<Vec<_>>();
+            let (a, b) = (last(&scores[s]), last(&scores[1 - s]));
+            if a.len() == n && b.len() == n {
+                let mover_losing = a.iter().all(|&x| x <= -cp) && b.iter().all(|&x| x >= cp);
+                let mover_winning = a.iter().all(|&x| x >= cp) && b.iter().all(|&x| x <= -cp);
+                if mover_losing || mover_winning {
+                    let winner = if mover_winning { side } else { side.flip() };
+                    let loser = players[winner.flip().index()].spec.name.clone();
+                    return finish(
+                        Outcome::Win(winner),
+                        format!("adjudication: both engines agree that {loser} is lost"),
+                        moves,
+                        hodges,
+                        broken,
+                    );
+                }
+            }
+        }
+    }
+}
+
+trait ThenReason {
+    fn then_reason(self, reason: String) -> (Outcome, String);
+}
+
+impl ThenReason for Outcome {
+    fn then_reason(self, reason: String) -> (Outcome, String) {
+        (self, reason)
+    }
+}

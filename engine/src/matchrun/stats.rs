@@ -1,0 +1,182 @@
+//! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
+//! pentanomial counts of game pairs, and the sequential probability ratio test.
+//!
+//! Elo uses the logistic model (`score = 1 / (1 + 10^(-elo/400))`). With game pairs (the same
+//! opening played with both colours) the interval comes from the variance of pair scores, which
+//! removes the openings' bias; otherwise from the per-game (trinomial) variance. The SPRT uses
+//! the usual normal approximation of the generalised log-likelihood ratio:
+//! `LLR = (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance / n)`.
+
+/// Results of the first engine, counted by game and by pair.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won by the first engine.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost by the first engine.
+    pub losses: u32,
+    /// Pairs by the first engine's points in the pair: 0, 0.5, 1, 1.5, 2.
+    pub pentanomial: [u32; 5],
+}
+
+impl Tally {
+    /// Number of games.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points of the first engine.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + self.draws as f64 / 2.0
+    }
+
+    /// Mean score per game and its variance per sample (pair or game), and the sample count.
+    fn mean_var(&self) -> Option<(f64, f64, f64)> {
+        let pairs: u32 = self.pentanomial.iter().sum();
+        if pairs >= 2 {
+            let n = pairs as f64;
+            let xs = [0.0, 0.25, 0.5, 0.75, 1.0];
+            let mean: f64 = xs
+                .iter()
+                .zip(self.pentanomial)
+                .map(|(x, c)| x * c as f64)
+                .sum::<f64>()
+                / n;
+            let var: f64 = xs
+                .iter()
+                .zip(self.pentanomial)
+                .map(|(x, c)| c as f64 * (x - mean).powi(2))
+                .sum::<f64>()
+                / n;
+            Some((mean, var, n))
+        } else if self.games() >= 2 {
+            let n = self.games() as f64;
+            let mean = self.points() / n;
+            let var = (self.wins as f64 * (1.0 - mean).powi(2)
+                + self.draws as f64 * (0.5 - mean).powi(2)
+                + self.losses as f64 * mean.powi(2))
+                / n;
+            Some((mean, var, n))
+        } else {
+            None
+        }
+    }
+
+    /// Elo difference and the half-width of its 95% interval (`None` with too few games or a
+    /// perfect score, where the interval is unbounded).
+    pub fn elo(&self) -> Option<(f64, f64)> {
+        let (mean, var, n) = self.mean_var()?;
+        let se = (var / n).sqrt();
+        let lo = score_to_elo(mean - 1.959964 * se);
+        let hi = score_to_elo(mean + 1.959964 * se);
+        let e = score_to_elo(mean);
+        if !e.is_finite() || !lo.is_finite() || !hi.is_finite() {
+            return None;
+        }
+        Some((e, (hi - lo) / 2.0))
+    }
+
+    /// Likelihood of superiority of the first engine, from wins and losses.
+    pub fn los(&self) -> f64 {
+        let (w, l) = (self.wins as f64, self.losses as f64);
+        if w + l == 0.0 {
+            return 0.5;
+        }
+        0.5 * (1.0 + erf((w - l) / (2.0 * (w + l)).sqrt()))
+    }
+
+    /// Log-likelihood ratio of H1 (elo = elo1) against H0 (elo = elo0).
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let Some((mean, var, n)) = self.mean_var() else {
+            return 0.0;
+        };
+        if var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (elo_to_score(elo0), elo_to_score(elo1));
+        (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var / n)
+    }
+}
+
+/// Bounds of the SPRT: (lower, upper) log-likelihood ratios for error rates alpha, beta.
+pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// Expected score for an Elo difference.
+pub fn elo_to_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Elo difference for an expected score.
+pub fn score_to_elo(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
+pub fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.3275911 * x.abs());
+    let y = 1.0
+        - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t
+            + 0.254829592)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 {
+        y
+    } else {
+        -y
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!((score_to_elo(0.75) - 190.85).abs() < 0.1);
+        assert!((elo_to_score(0.0) - 0.5).abs() < 1e-12);
+        assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn tally_figures() {
+        let t = Tally {
+            wins: 30,
+            draws: 10,
+            losses: 20,
+            pentanomial: [0; 5],
+        };
+        let (e, ci) = t.elo().unwrap();
+        assert!((e - 70.4).abs() < 0.5, "{e}");
+        assert!(ci > 50.0 && ci < 150.0, "{ci}");
+        assert!(t.los() > 0.9 && t.los() < 0.95, "{}", t.los());
+        let p = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            pentanomial: [1, 2, 3, 6, 8],
+        };
+        let (e, _) = p.elo().unwrap();
+        // Mean pair score (0*1 + .25*2 + .5*3 + .75*6 + 1*8) / 20 = 0.725.
+        assert!((e - score_to_elo(0.725)).abs() < 1e-9);
+        let (lo, hi) = sprt_bounds(0.05, 0.05);
+        assert!((lo + 2.944).abs() < 0.01 && (hi - 2.944).abs() < 0.01);
+        assert!(p.llr(0.0, 10.0) > 0.0);
+        assert!(Tally {
+            wins: 5,
+            draws: 0,
+            losses: 0,
+            pentanomial: [0; 5]
+        }
+        .elo()
+        .is_none());
+    }
+}

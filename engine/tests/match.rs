@@ -1,0 +1,189 @@
+//! The match runner, run as a user would: short matches between two configurations of our
+//! engine, and against deliberately faulty engines (an illegal move, a stall, a crash, no
+//! handshake, a malformed reply), each ending with the right result and reason.
+
+use std::process::{Command, Output};
+
+fn taikyoku() -> &'static str {
+    env!("CARGO_BIN_EXE_taikyoku")
+}
+
+fn faulty(name: &str) -> String {
+    format!("{}/tests/faulty/{name}.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(taikyoku())
+        .arg("match")
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn two_configurations_of_our_engine() {
+    let records = std::env::temp_dir().join(format!("taikyoku-match-{}.txt", std::process::id()));
+    let o = run(&[
+        "--variant",
+        "dai-dai",
+        "--engine",
+        &format!("cmd={} name=depth2 option.PlayMode=search", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=random option.PlayMode=random", taikyoku()),
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(out.matches("Finished game").count(), 4, "{out}");
+    assert!(
+        out.contains("Games: 4, Wins: 4, Losses: 0, Draws: 0"),
+        "{out}"
+    );
+    assert!(out.contains("Ptnml(0-2): [0, 0, 0, 0, 2]"), "{out}");
+    let rec = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(rec.matches("[Game ").count(), 4);
+    assert_eq!(
+        rec.matches("[Termination \"objective captured\"]").count(),
+        4,
+        "{rec}"
+    );
+    assert!(rec.contains("1. "), "Hodges-style moves: {rec}");
+}
+
+fn against(script: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--variant".to_string(),
+        "maka-dai-dai".to_string(),
+        "--engine".to_string(),
+        format!("cmd={} name=ours", taikyoku()),
+        "--engine".to_string(),
+        format!("cmd={} name=faulty", faulty(script)),
+        "--games".to_string(),
+        "2".to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+    let o = run(&a);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // Our engine wins both games (as Black, and as White after the faulty one's first move).
+    assert!(
+        out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
+        "{out}"
+    );
+    out
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    let out = against("illegal", &["--depth", "1"]);
+    assert!(
+        out.contains("faulty (White) played an illegal move '1a1a'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("faulty (Black) played an illegal move '1a1a'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_stalled_engine_loses_on_time() {
+    let out = against("stall", &["--byoyomi", "0+0.2", "--margin", "100"]);
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    assert!(out.contains("faulty (Black) lost on time"), "{out}");
+}
+
+#[test]
+fn a_crashed_engine_loses() {
+    let out = against("crash", &["--depth", "1"]);
+    assert!(out.contains("faulty (White) crashed"), "{out}");
+    assert!(out.contains("faulty (Black) crashed"), "{out}");
+}
+
+#[test]
+fn a_malformed_reply_loses() {
+    let out = against("garbage", &["--depth", "1"]);
+    assert!(
+        out.contains("broke the protocol: 'bestmove' without a move"),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_engine_that_never_answers_the_handshake_loses_without_hanging() {
+    let out = against("mute", &["--depth", "1"]);
+    assert!(out.contains("failed to start: timeout: no usiok"), "{out}");
+}
+
+#[test]
+fn bad_engine_commands_are_reported() {
+    let o = run(&[
+        "--engine",
+        "cmd=/nonexistent/engine name=ghost",
+        "--engine",
+        &format!("cmd={} name=ours", taikyoku()),
+        "--depth",
+        "1",
+        "--variant",
+        "dai-dai",
+    ]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("ghost (Black) failed to start: crash: cannot start '/nonexistent/engine'"),
+        "{out}"
+    );
+    for (args, needle) in [
+        (
+            vec!["--engine", "cmd=x", "--depth", "1"],
+            "exactly two --engine",
+        ),
+        (
+            vec!["--engine", "name=a", "--engine", "cmd=b", "--depth", "1"],
+            "no cmd=PATH",
+        ),
+        (
+            vec!["--engine", "cmd=a", "--engine", "cmd=b"],
+            "give a time control",
+        ),
+        (
+            vec!["--engine", "cmd=a", "--engine", "cmd=b", "--tc", "ten"],
+            "not BASE+SECONDS",
+        ),
+        (
+            vec![
+                "--engine",
+                "cmd=a bogus",
+                "--engine",
+                "cmd=b",
+                "--depth",
+                "1",
+            ],
+            "not key=value",
+        ),
+    ] {
+        let o = run(&args);
+        assert!(!o.status.success());
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(needle), "{args:?}: {e}");
+    }
+}
