@@ -28,7 +28,7 @@ enum Command {
     /// Show a position's static evaluation term by term.
     Eval(commands::eval::EvalArgs),
     /// Play a match between two USI engines, refereed by the move generator.
-    Match(commands::matchcmd::MatchArgs),
+    Match(Box<commands::matchcmd::MatchArgs>),
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(commands::perft::PerftArgs),
     /// Print a variant's piece table: code, name, promotion, movement.
