@@ -127,7 +127,7 @@ impl Backend {
         let hash_mb = 16;
         Backend {
             eval: Arc::new(Evaluator::new(variant.clone())),
-            tt: Arc::new(Tt::new(hash_mb, variant.geo.stride())),
+            tt: Arc::new(Tt::new(hash_mb)),
             variant,
             hash_mb,
             tt_dirty: false,
@@ -260,7 +260,7 @@ impl Engine for Backend {
 
     fn ready(&mut self) {
         if self.tt_dirty {
-            self.tt = Arc::new(Tt::new(self.hash_mb, self.variant.geo.stride()));
+            self.tt = Arc::new(Tt::new(self.hash_mb));
             self.tt_dirty = false;
         }
     }

@@ -310,7 +310,7 @@ impl<'a, const N: usize> Thread<'a, N> {
 
     #[inline]
     fn gain_fast(&self, m: Move) -> i32 {
-        if m.is_range() || m.mid1().is_some() {
+        if m.is_range() || m.has_stops() || m.has_shot_layout() {
             return self.gain(m);
         }
         let p = self.pos.piece_at(m.to());
@@ -460,7 +460,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         let key = self.pos.hash();
         let mut tt_move = None;
         if let Some(e) = self.shared.tt.probe(key) {
-            tt_move = e.mv.filter(|&m| self.pos.is_pseudo_legal(m));
+            tt_move = e.mv.and_then(|k| self.pos.move_from_key(k));
             if self.features.tt_cutoffs && !pv_node && ply > 0 && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {

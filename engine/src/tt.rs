@@ -25,8 +25,9 @@ pub enum Bound {
 /// What a probe finds.
 #[derive(Clone, Copy, Debug)]
 pub struct TtEntry {
-    /// Best or refutation move, if any (not yet checked against the position).
-    pub mv: Option<Move>,
+    /// Key of the best or refutation move ([`Move::key`]), if any; resolve it against the
+    /// position with `Position::move_from_key`, which also proves it legal there.
+    pub mv: Option<u64>,
     /// Score (mate scores relative to the node).
     pub score: i32,
     /// Depth of the search that produced it.
@@ -40,58 +41,18 @@ pub struct Tt {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
     generation: AtomicU8,
-    stride: u32,
 }
 
-// Data word layout: compact move 38 bits | score 16 | depth 6 | bound 2 | generation 2.
+// Data word layout: move key 38 bits | score 16 | depth 6 | bound 2 | generation 2.
 const MOVE_BITS: u32 = 38;
 const SCORE_SHIFT: u32 = 38;
 const DEPTH_SHIFT: u32 = 54;
 const BOUND_SHIFT: u32 = 60;
 const GEN_SHIFT: u32 = 62;
 
-/// Packs a move into 38 bits: from, to, promotion, range flag, and the intermediate squares
-/// as offsets within two squares of the origin (lion moves never go further).
-fn compact(m: Move, stride: u32) -> u64 {
-    let bits = m.to_bits();
-    let base = bits & ((1 << 27) - 1); // from (12), to (12), promotion (2), range (1)
-    let rel = |sq: Option<taikyoku_movegen::Square>| -> u64 {
-        match sq {
-            None => 0,
-            Some(s) => {
-                let d = s.0 as i32 - m.from().0 as i32;
-                let s = stride as i32;
-                let dr = (d + 2 * s + 2).div_euclid(s) - 2;
-                let dc = d - dr * s;
-                ((dr + 2) * 5 + (dc + 2) + 1) as u64
-            }
-        }
-    };
-    base | rel(m.mid1()) << 27 | rel(m.mid2()) << 32
-}
-
-fn expand(c: u64, stride: u32) -> Option<Move> {
-    if c == 0 {
-        return None;
-    }
-    let from = (c & 0xfff) as i32;
-    let abs = |r: u64| -> u64 {
-        if r == 0 {
-            0
-        } else {
-            let r = r as i32 - 1;
-            let (dr, dc) = (r / 5 - 2, r % 5 - 2);
-            (from + dr * stride as i32 + dc) as u64
-        }
-    };
-    let mid1 = abs(c >> 27 & 31);
-    let mid2 = abs(c >> 32 & 31);
-    Move::from_bits((c & ((1 << 27) - 1)) | mid1 << 28 | mid2 << 40)
-}
-
 impl Tt {
-    /// A table of about `mb` megabytes for a board whose mailbox rows are `stride` long.
-    pub fn new(mb: usize, stride: usize) -> Tt {
+    /// A table of about `mb` megabytes.
+    pub fn new(mb: usize) -> Tt {
         let bytes = mb.max(1) << 20;
         let mut n = (bytes / 16).next_power_of_two();
         if n * 16 > bytes {
@@ -104,7 +65,6 @@ impl Tt {
             slots,
             mask: n - 1,
             generation: AtomicU8::new(0),
-            stride: stride as u32,
         }
     }
 
@@ -138,7 +98,7 @@ impl Tt {
                     _ => Bound::Upper,
                 };
                 return Some(TtEntry {
-                    mv: expand(data & ((1 << MOVE_BITS) - 1), self.stride),
+                    mv: Some(data & ((1 << MOVE_BITS) - 1)).filter(|&k| k != 0),
                     score: (data >> SCORE_SHIFT & 0xffff) as u16 as i16 as i32,
                     depth: (data >> DEPTH_SHIFT & 63) as i32,
                     bound,
@@ -169,7 +129,7 @@ impl Tt {
                 target = j;
             }
         }
-        let m = mv.map_or(0, |m| compact(m, self.stride));
+        let m = mv.map_or(0, |m| m.key());
         let data = m
             | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << SCORE_SHIFT)
             | ((depth.clamp(0, 63) as u64) << DEPTH_SHIFT)
@@ -200,9 +160,8 @@ mod tests {
     use taikyoku_movegen::{Position, Variant};
 
     #[test]
-    fn moves_survive_compaction() {
+    fn moves_are_found_again_from_their_keys() {
         let v = Variant::builtin("dai-dai").unwrap();
-        let stride = v.geo.stride() as u32;
         // A position with lion double captures, igui and lion-dog triple captures.
         let p = Position::<5>::parse(
             v,
@@ -212,17 +171,17 @@ mod tests {
         let moves = p.moves();
         assert!(moves.iter().any(|m| m.mid2().is_some()));
         for m in moves {
-            assert_eq!(expand(compact(m, stride), stride), Some(m));
+            assert_eq!(p.move_from_key(m.key()), Some(m));
         }
     }
 
     #[test]
     fn store_and_probe() {
-        let tt = Tt::new(1, 25);
+        let tt = Tt::new(1);
         let m = Move::new(taikyoku_movegen::Square(300), taikyoku_movegen::Square(301));
         tt.store(0xdead_beef_1234, Some(m), -29_000, 7, Bound::Lower);
         let e = tt.probe(0xdead_beef_1234).unwrap();
-        assert_eq!(e.mv, Some(m));
+        assert_eq!(e.mv, Some(m.key()));
         assert_eq!((e.score, e.depth, e.bound), (-29_000, 7, Bound::Lower));
         assert!(tt.probe(0xdead_beef_1235).is_none());
     }

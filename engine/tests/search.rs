@@ -45,7 +45,7 @@ fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
 fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Move, i32) {
     let v = p.variant().clone();
     let eval = Evaluator::new(v.clone());
-    let tt = Arc::new(Tt::new(4, v.geo.stride()));
+    let tt = Arc::new(Tt::new(4));
     let control = Control::new(Deadlines::unlimited());
     let r = search(
         p,
@@ -257,7 +257,7 @@ fn stop_ends_an_unlimited_search_with_a_move() {
     let v = Variant::builtin("taikyoku").unwrap();
     let p = Position::<21>::startpos(v.clone());
     let eval = Evaluator::new(v.clone());
-    let tt = Arc::new(Tt::new(16, v.geo.stride()));
+    let tt = Arc::new(Tt::new(16));
     let control = Control::new(Deadlines::unlimited());
     let stop = control.stop.clone();
     let (tx, rx) = std::sync::mpsc::channel();

@@ -563,6 +563,31 @@ impl<const N: usize> Position<N> {
         f.1
     }
 
+    /// The move of this position with the given [`Move::key`], if there is one (hash tables
+    /// store keys; this both rebuilds the move and proves it legal here).
+    pub fn move_from_key(&self, key: u64) -> Option<Move> {
+        let from = Square((key & 0xfff) as u16);
+        if !self.variant.geo.on_board(from.index()) {
+            return None;
+        }
+        let p = self.board[from.index()];
+        if !p.is_piece() || p.colour() != self.side {
+            return None;
+        }
+        struct Find(u64, Option<Move>);
+        impl MoveSink for Find {
+            #[inline]
+            fn push(&mut self, m: Move) {
+                if self.1.is_none() && m.key() == self.0 {
+                    self.1 = Some(m);
+                }
+            }
+        }
+        let mut f = Find(key, None);
+        self.piece_moves_into(from, &mut f);
+        f.1
+    }
+
     /// The moves of the piece on `from` (which must belong to the side to move).
     pub fn piece_moves(&self, from: Square, list: &mut Vec<Move>) {
         self.piece_moves_into(from, list);

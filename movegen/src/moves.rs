@@ -1,8 +1,16 @@
 //! Moves: small copyable values identifying a move of a given position.
 //!
 //! A move records where the piece starts and ends, the squares where it captured on the way
-//! (lion moves), whether it is a range capture (removing what it flies over), and the promotion
-//! choice. Squares are padded-mailbox indices of the position's geometry; index 0 means "none".
+//! (lion moves, double moves, the thunderclap's five steps), the squares it shot at (Ko shogi),
+//! whether it is a range capture (removing what it flies over), and the promotion choice.
+//! Squares are padded-mailbox indices of the position's geometry; intermediate and shot squares
+//! are stored as small signed offsets, so a move is 64 bits.
+//!
+//! Layout: from (12 bits), to (12), promotion (2), range flag (1), kind (1), then four 9-bit
+//! signed offsets. Kind 0 ("path"): the offsets are up to four intermediate capture squares,
+//! relative to `from`, in path order. Kind 1 ("shots"): offset 1 is an intermediate landing
+//! relative to `from` (or 0), offset 2 a shot relative to that landing (or to `to` without
+//! one), offset 3 a shot relative to `to`.
 
 use std::num::NonZeroU64;
 
@@ -23,13 +31,30 @@ pub enum Promotion {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move(NonZeroU64);
 
-const SQ_BITS: u32 = 12;
-const SQ_MASK: u64 = (1 << SQ_BITS) - 1;
+const SQ_MASK: u64 = 0xfff;
 const TO_SHIFT: u32 = 12;
 const PROMO_SHIFT: u32 = 24;
 const RANGE_BIT: u64 = 1 << 26;
-const MID1_SHIFT: u32 = 28;
-const MID2_SHIFT: u32 = 40;
+const SHOTS_BIT: u64 = 1 << 27;
+const OFF_SHIFT: u32 = 28;
+const OFF_BITS: u32 = 9;
+const OFF_MASK: u64 = (1 << OFF_BITS) - 1;
+/// Largest offset magnitude an intermediate or shot square may have.
+pub const MAX_OFFSET: i32 = 255;
+
+fn pack(off: i32) -> u64 {
+    debug_assert!(off.abs() <= MAX_OFFSET, "offset {off} too large");
+    (off as u64) & OFF_MASK
+}
+
+fn unpack(bits: u64) -> i32 {
+    let v = (bits & OFF_MASK) as i32;
+    if v >= 1 << (OFF_BITS - 1) {
+        v - (1 << OFF_BITS)
+    } else {
+        v
+    }
+}
 
 impl Move {
     /// An ordinary move (step, slide, jump, hook) from `from` to `to`.
@@ -46,12 +71,48 @@ impl Move {
         Move(Move::new(from, to).0 | RANGE_BIT)
     }
 
-    /// A lion-style move capturing on `mid1` (and `mid2`) before ending on `to`.
+    /// A move capturing on up to four intermediate squares (in path order) before ending on
+    /// `to` (lion, double moves, thunderclap, roaming assault).
+    #[inline]
+    pub fn with_path(from: Square, mids: &[Square], to: Square) -> Move {
+        debug_assert!(mids.len() <= 4);
+        let mut v = Move::new(from, to).0.get();
+        for (i, m) in mids.iter().enumerate().take(4) {
+            v |= pack(m.0 as i32 - from.0 as i32) << (OFF_SHIFT + OFF_BITS * i as u32);
+        }
+        Move(NonZeroU64::new(v).expect("nonzero"))
+    }
+
+    /// A move with one or two intermediate capture squares (compatibility helper).
     #[inline]
     pub fn with_mids(from: Square, mid1: Square, mid2: Option<Square>, to: Square) -> Move {
-        let v = Move::new(from, to).0.get()
-            | (mid1.0 as u64) << MID1_SHIFT
-            | (mid2.map_or(0, |s| s.0) as u64) << MID2_SHIFT;
+        match mid2 {
+            None => Move::with_path(from, &[mid1], to),
+            Some(m2) => Move::with_path(from, &[mid1, m2], to),
+        }
+    }
+
+    /// A shooting move: optionally an intermediate landing `mid`, a shot taken there (or, without
+    /// `mid`, at `to`), and a shot taken at `to`.
+    #[inline]
+    pub fn with_shots(
+        from: Square,
+        mid: Option<Square>,
+        shot_a: Option<Square>,
+        shot_b: Option<Square>,
+        to: Square,
+    ) -> Move {
+        let mut v = Move::new(from, to).0.get() | SHOTS_BIT;
+        let base_a = mid.unwrap_or(to);
+        if let Some(m) = mid {
+            v |= pack(m.0 as i32 - from.0 as i32) << OFF_SHIFT;
+        }
+        if let Some(a) = shot_a {
+            v |= pack(a.0 as i32 - base_a.0 as i32) << (OFF_SHIFT + OFF_BITS);
+        }
+        if let Some(b) = shot_b {
+            v |= pack(b.0 as i32 - to.0 as i32) << (OFF_SHIFT + 2 * OFF_BITS);
+        }
         Move(NonZeroU64::new(v).expect("nonzero"))
     }
 
@@ -73,24 +134,92 @@ impl Move {
         Square((self.0.get() & SQ_MASK) as u16)
     }
 
-    /// Final square (the starting square for igui and passes).
+    /// Final square (the starting square for igui, passes and shots without moving).
     #[inline]
     pub fn to(self) -> Square {
         Square((self.0.get() >> TO_SHIFT & SQ_MASK) as u16)
     }
 
-    /// First intermediate capture square, if any.
     #[inline]
-    pub fn mid1(self) -> Option<Square> {
-        let s = (self.0.get() >> MID1_SHIFT & SQ_MASK) as u16;
-        (s != 0).then_some(Square(s))
+    fn offset(self, i: u32) -> i32 {
+        unpack(self.0.get() >> (OFF_SHIFT + OFF_BITS * i))
     }
 
-    /// Second intermediate capture square, if any.
+    /// Whether this move carries shots (its offsets are a landing and shots).
+    #[inline]
+    pub fn has_shot_layout(self) -> bool {
+        self.0.get() & SHOTS_BIT != 0
+    }
+
+    /// The squares where the piece stopped on the way, in order: intermediate capture squares
+    /// of a path move, or the intermediate landing of a shooting move.
+    #[inline]
+    pub fn stops(self) -> Stops {
+        let from = self.from().0 as i32;
+        let mut s = Stops {
+            sq: [0; 4],
+            len: 0,
+            i: 0,
+        };
+        let n = if self.has_shot_layout() { 1 } else { 4 };
+        for k in 0..n {
+            let o = self.offset(k);
+            if o == 0 {
+                break;
+            }
+            s.sq[s.len] = (from + o) as u16;
+            s.len += 1;
+        }
+        s
+    }
+
+    /// First intermediate square, if any.
+    #[inline]
+    pub fn mid1(self) -> Option<Square> {
+        self.stops().next()
+    }
+
+    /// Second intermediate square, if any.
     #[inline]
     pub fn mid2(self) -> Option<Square> {
-        let s = (self.0.get() >> MID2_SHIFT & SQ_MASK) as u16;
-        (s != 0).then_some(Square(s))
+        self.stops().nth(1)
+    }
+
+    /// Whether the move passes through or captures on intermediate squares.
+    #[inline]
+    pub fn has_stops(self) -> bool {
+        self.0.get() >> OFF_SHIFT & OFF_MASK != 0
+    }
+
+    /// The shot squares, in order.
+    #[inline]
+    pub fn shots(self) -> Stops {
+        let mut s = Stops {
+            sq: [0; 4],
+            len: 0,
+            i: 0,
+        };
+        if !self.has_shot_layout() {
+            return s;
+        }
+        let to = self.to().0 as i32;
+        let mid = self.offset(0);
+        let base_a = if mid != 0 {
+            self.from().0 as i32 + mid
+        } else {
+            to
+        };
+        let a = self.offset(1);
+        if a != 0 {
+            s.sq[s.len] = (base_a + a) as u16;
+            s.len += 1;
+        }
+        let b = self.offset(2);
+        if b != 0 {
+            s.sq[s.len] = (to + b) as u16;
+            s.len += 1;
+        }
+        s
     }
 
     /// Whether this is a range capture (removes the pieces between `from` and `to`).
@@ -109,7 +238,7 @@ impl Move {
         }
     }
 
-    /// The raw 64-bit encoding (for hash tables).
+    /// The raw 64-bit encoding.
     #[inline]
     pub fn to_bits(self) -> u64 {
         self.0.get()
@@ -119,6 +248,38 @@ impl Move {
     #[inline]
     pub fn from_bits(bits: u64) -> Option<Move> {
         NonZeroU64::new(bits).map(Move)
+    }
+
+    /// A 38-bit key identifying the move among the moves of its position: origin, destination,
+    /// promotion, range flag and a hash of the rest. Hash tables store keys and find the move
+    /// again with `Position::move_from_key`, which also proves it legal there.
+    #[inline]
+    pub fn key(self) -> u64 {
+        let v = self.0.get();
+        let rest = v >> 27;
+        let h = (rest.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) & 0x7ff;
+        (v & ((1 << 27) - 1)) | h << 27
+    }
+}
+
+/// Squares listed by a move (intermediate stops or shots).
+#[derive(Clone, Copy, Debug)]
+pub struct Stops {
+    sq: [u16; 4],
+    len: usize,
+    i: usize,
+}
+
+impl Iterator for Stops {
+    type Item = Square;
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        if self.i < self.len {
+            self.i += 1;
+            Some(Square(self.sq[self.i - 1]))
+        } else {
+            None
+        }
     }
 }
 
@@ -166,5 +327,39 @@ mod tests {
         assert_eq!(r.promotion(), Promotion::Promote);
         assert_eq!(Move::from_bits(r.to_bits()), Some(r));
         assert_eq!(std::mem::size_of::<Option<Move>>(), 8);
+    }
+
+    #[test]
+    fn long_paths_and_shots() {
+        let from = Square(400);
+        let mids = [Square(372), Square(344), Square(345), Square(373)];
+        let m = Move::with_path(from, &mids, Square(401));
+        assert_eq!(m.stops().collect::<Vec<_>>(), mids);
+        assert_eq!(m.shots().count(), 0);
+        let s = Move::with_shots(
+            from,
+            Some(Square(346)),
+            Some(Square(319)),
+            Some(Square(292)),
+            Square(400),
+        );
+        assert_eq!(s.stops().collect::<Vec<_>>(), vec![Square(346)]);
+        assert_eq!(
+            s.shots().collect::<Vec<_>>(),
+            vec![Square(319), Square(292)]
+        );
+        let g = Move::with_shots(
+            from,
+            None,
+            Some(Square(589)),
+            Some(Square(211)),
+            Square(427),
+        );
+        assert_eq!(g.stops().count(), 0);
+        assert_eq!(
+            g.shots().collect::<Vec<_>>(),
+            vec![Square(589), Square(211)]
+        );
+        assert_ne!(g.key(), s.key());
     }
 }

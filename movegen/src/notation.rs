@@ -200,12 +200,11 @@ impl<const N: usize> Position<N> {
         format!("{} {} - {}", s, self.side.letter(), self.move_number)
     }
 
-    /// The squares of a move's path as notation writes them (origin, captures on the way,
-    /// destination).
+    /// The squares of a move's path as notation writes them (origin, stops and captures on the
+    /// way, destination).
     pub fn move_path(&self, m: Move) -> Vec<Square> {
         let mut p = vec![m.from()];
-        p.extend(m.mid1());
-        p.extend(m.mid2());
+        p.extend(m.stops());
         p.push(m.to());
         p
     }
@@ -218,6 +217,10 @@ impl<const N: usize> Position<N> {
             .into_iter()
             .map(|sq| geo.square_name(sq))
             .collect();
+        for shot in m.shots() {
+            s.push('*');
+            s.push_str(&geo.square_name(shot));
+        }
         match m.promotion() {
             Promotion::None => {}
             Promotion::Promote => s.push('+'),
@@ -240,12 +243,18 @@ impl<const N: usize> Position<N> {
                 s += d;
             }
         }
-        for mid in [m.mid1(), m.mid2()].into_iter().flatten() {
-            f(mid, self.board[mid.index()]);
+        for mid in m.stops() {
+            let p = self.board[mid.index()];
+            if p.is_piece() {
+                f(mid, p);
+            }
         }
         let to = m.to();
         if to != m.from() && self.board[to.index()].is_piece() {
             f(to, self.board[to.index()]);
+        }
+        for shot in m.shots() {
+            f(shot, self.board[shot.index()]);
         }
     }
 
@@ -270,7 +279,7 @@ impl<const N: usize> Position<N> {
         }
         let mut any_capture = false;
         self.for_each_captured(m, |_, _| any_capture = true);
-        let mids: Vec<Square> = [m.mid1(), m.mid2()].into_iter().flatten().collect();
+        let mids: Vec<Square> = m.stops().collect();
         if m.to() == m.from() && !mids.is_empty() {
             s.push_str(&format!("x!{}", geo.square_name(mids[0])));
         } else {

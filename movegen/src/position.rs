@@ -371,7 +371,7 @@ impl<const N: usize> Position<N> {
                 s += d;
             }
         }
-        for mid in [m.mid1(), m.mid2()].into_iter().flatten() {
+        for mid in m.stops() {
             if self.board[mid.index()].is_piece() {
                 let p = self.remove(mid);
                 self.captures.push((mid.0, p));
@@ -380,6 +380,12 @@ impl<const N: usize> Position<N> {
         if to != from && self.board[to.index()].is_piece() {
             let p = self.remove(to);
             self.captures.push((to.0, p));
+        }
+        for shot in m.shots() {
+            if self.board[shot.index()].is_piece() {
+                let p = self.remove(shot);
+                self.captures.push((shot.0, p));
+            }
         }
         let mut piece = moved;
         let start = self.undo.last().expect("just pushed").cap_start as usize;

@@ -55,7 +55,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         let depth: i32 = depth.parse::<i32>().map_err(|e| e.to_string())? + a.depth_offset;
         let pos = AnyPosition::parse(variant.clone(), text).map_err(|e| e.to_string())?;
         let eval = Evaluator::new(variant.clone());
-        let tt = Arc::new(Tt::new(16, variant.geo.stride()));
+        let tt = Arc::new(Tt::new(16));
         let control = Control::new(Deadlines::unlimited());
         let limits = Limits {
             depth: Some(depth.max(1)),

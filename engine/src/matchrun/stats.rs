@@ -155,7 +155,7 @@ mod tests {
             pentanomial: [0; 5],
         };
         let (e, ci) = t.elo().unwrap();
-        assert!((e - 70.4).abs() < 0.5, "{e}");
+        assert!((e - 58.45).abs() < 0.1, "{e}");
         assert!(ci > 50.0 && ci < 150.0, "{ci}");
         assert!(t.los() > 0.9 && t.los() < 0.95, "{}", t.los());
         let p = Tally {
