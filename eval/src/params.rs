@@ -24,6 +24,14 @@ pub struct Params {
     pub jump_capture_bonus: f64,
     /// Per direction and piece passed over.
     pub pass_over_bonus: f64,
+    /// Ko's double movers beyond their mobility.
+    pub double_move_bonus: f64,
+    /// Ko's thunderclap and roaming assault (five captures), scaled by steps / 5.
+    pub multi_capture_bonus: f64,
+    /// Per square of shooting range and per shot (Ko).
+    pub shot_bonus: f64,
+    /// Ko's poison flame.
+    pub burn_bonus: f64,
     /// Added to royal pieces (losing one of several is serious, losing the last is the game).
     pub royal_bonus: f64,
     /// Part of the difference to the promoted form that a promotable piece is worth.
@@ -56,6 +64,10 @@ impl Default for Params {
             range_capture_bonus: 120.0,
             jump_capture_bonus: 60.0,
             pass_over_bonus: 10.0,
+            double_move_bonus: 500.0,
+            multi_capture_bonus: 400.0,
+            shot_bonus: 40.0,
+            burn_bonus: 400.0,
             royal_bonus: 300.0,
             promotion_share: 0.3,
             max_value: 6000.0,

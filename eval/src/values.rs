@@ -132,6 +132,51 @@ fn destinations(atoms: &[Atom], col: i32, row: i32, w: i32, h: i32, out: &mut Ha
                     }
                 }
             }
+            AtomKind::Double { .. } => {
+                for &(x1, y1) in &a.dirs {
+                    let (c1, r1) = (x1 as i32, -(y1 as i32));
+                    if !on(c1, r1) {
+                        continue;
+                    }
+                    out.insert((c1, r1));
+                    for &(x2, y2) in &a.dirs {
+                        let (c2, r2) = (c1 + x2 as i32, r1 - y2 as i32);
+                        if (c2, r2) != (0, 0) && on(c2, r2) {
+                            out.insert((c2, r2));
+                        }
+                    }
+                }
+            }
+            AtomKind::Steps { n } => {
+                let n = n as i32;
+                for dr in -n..=n {
+                    for dc in -n..=n {
+                        let m = dr.abs() + dc.abs();
+                        if m <= n && (n - m) % 2 == 0 && (dc, dr) != (0, 0) && on(dc, dr) {
+                            out.insert((dc, dr));
+                        }
+                    }
+                }
+            }
+            AtomKind::MultiLine { n } => a.dirs.iter().for_each(|&d| ray(out, d, 1, n as i32)),
+            AtomKind::Priest { legs } => {
+                for &(x1, y1) in &a.dirs {
+                    let (c1, r1) = (x1 as i32, -(y1 as i32));
+                    if !on(c1, r1) {
+                        continue;
+                    }
+                    out.insert((c1, r1));
+                    if legs > 1 {
+                        for &(x2, y2) in &a.dirs {
+                            let (c2, r2) = (c1 + x2 as i32, r1 - y2 as i32);
+                            if (c2, r2) != (0, 0) && on(c2, r2) {
+                                out.insert((c2, r2));
+                            }
+                        }
+                    }
+                }
+            }
+            AtomKind::Shoot { .. } | AtomKind::Burn => {}
             AtomKind::Emperor => {
                 for r in 0..h {
                     for c in 0..w {
@@ -158,6 +203,13 @@ pub fn movement_value(atoms: &[Atom], files: usize, ranks: usize, p: &Params) ->
             AtomKind::RangeCapture => p.range_capture_bonus * dirs,
             AtomKind::JumpCapture => p.jump_capture_bonus * dirs,
             AtomKind::PassOver { n, .. } => p.pass_over_bonus * dirs * n as f64,
+            AtomKind::Double { .. } => p.double_move_bonus,
+            AtomKind::Steps { n } | AtomKind::MultiLine { n } => {
+                p.multi_capture_bonus * n as f64 / 5.0
+            }
+            AtomKind::Shoot { range, shots, .. } => p.shot_bonus * range as f64 * shots as f64,
+            AtomKind::Priest { legs } => p.shot_bonus * 2.0 * legs as f64,
+            AtomKind::Burn => p.burn_bonus,
             _ => 0.0,
         };
     }
@@ -186,7 +238,7 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
                 let diff = by_kind[t] as f64 - own;
                 let diff = match def.promotion {
                     PromotionRule::Capture => diff,
-                    PromotionRule::CaptureOptional => diff.max(0.0),
+                    PromotionRule::CaptureOptional | PromotionRule::Zone(_) => diff.max(0.0),
                 };
                 (own + p.promotion_share * diff).round() as i32
             }

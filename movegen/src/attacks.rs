@@ -178,7 +178,13 @@ impl<const N: usize> Position<N> {
                             mark(from + d);
                         }
                     }
-                    Op::Emperor => {}
+                    // The emperor's own powers are left out by definition; Ko's atoms are not
+                    // covered by attack maps (Ko's check is found by generating moves).
+                    Op::Emperor
+                    | Op::Double { .. }
+                    | Op::Steps { .. }
+                    | Op::MultiLine { .. }
+                    | Op::Priest { .. } => {}
                 }
             }
         }

@@ -31,6 +31,52 @@ pub enum AtomKind {
     Lion,
     /// Maka dai dai's emperor.
     Emperor,
+    /// Up to two legs, each by one of `dirs` (steps or leaps), every landing empty, an enemy
+    /// (captured) or the start. `same_dir`: the second leg must point the same major way as the
+    /// first (Ko's cavalry), or return to the start.
+    Double { same_dir: bool },
+    /// Exactly `n` steps along `dirs`, turning freely (Ko's thunderclap).
+    Steps { n: u8 },
+    /// One to `n` steps along one of `dirs`, capturing every enemy stepped on, stopped by a
+    /// friendly piece (Ko's roaming assault).
+    MultiLine { n: u8 },
+    /// Shoots after moving or without moving (Ko).
+    Shoot {
+        class: ShotClass,
+        range: u8,
+        shots: u8,
+    },
+    /// Up to `legs` jumps by `dirs`, each optionally followed by a shot at an adjacent enemy; the
+    /// jumps may capture only the kinds in the atom's `args` (Ko's priest, monk, fog, light).
+    Priest { legs: u8 },
+    /// Removes the enemy pieces around wherever the piece ends its move (Ko's poison flame).
+    Burn,
+}
+
+/// Who shoots, for the immunities of targets (Ko shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotClass {
+    /// Long bow, crossbow and their cavalrymen: the first piece in a line, within range, with
+    /// empty squares between.
+    Bow,
+    /// Cannon, gun carriage: any piece within range in a line, whatever stands between.
+    Cannon,
+    /// Gatling gun, chariot of the gods: like a bow, twice.
+    Gatling,
+    /// The priest's and monk's shot at an adjacent piece.
+    Adjacent,
+}
+
+impl ShotClass {
+    /// Bit for immunity masks.
+    pub fn bit(self) -> u8 {
+        match self {
+            ShotClass::Bow => 1,
+            ShotClass::Cannon => 2,
+            ShotClass::Gatling => 4,
+            ShotClass::Adjacent => 8,
+        }
+    }
 }
 
 /// Whether an atom may move to empty squares, capture, or both.
@@ -67,6 +113,8 @@ pub struct Atom {
     pub modality: Modality,
     /// The atom's source text, for messages and listings.
     pub text: String,
+    /// Piece codes an atom refers to (the kinds a priest's jump may capture).
+    pub args: Vec<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -192,23 +240,15 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
                 .iter()
                 .position(|&c| c == '}')
                 .ok_or_else(|| at(&chars, start, i, "has '{' without '}'"))?;
-            let name: String = chars[i + 1..i + close].iter().collect();
+            let inner: String = chars[i + 1..i + close].iter().collect();
             i += close + 1;
             let text: String = chars[start..i].iter().collect();
+            let words: Vec<&str> = inner.split_whitespace().collect();
+            let name = words.first().copied().unwrap_or("");
             if !mods.dirs.is_empty() || mods.modality.is_some() || mods.ext.is_some() {
                 return Err(format!("'{text}': modifiers are not allowed on {{{name}}}"));
             }
-            let kind = match name.as_str() {
-                "lion" => AtomKind::Lion,
-                "emperor" => AtomKind::Emperor,
-                _ => return Err(format!("'{text}': unknown atom {{{name}}}")),
-            };
-            atoms.push(Atom {
-                kind,
-                dirs: Vec::new(),
-                modality: Modality::Both,
-                text,
-            });
+            atoms.push(brace_atom(&text, &words)?);
             continue;
         }
         // Base.
@@ -356,12 +396,119 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
             dirs,
             modality,
             text,
+            args: Vec::new(),
         });
     }
     if atoms.is_empty() {
         return Err("the movement is empty".into());
     }
     Ok(atoms)
+}
+
+/// The leg vectors of a base letter (all its directions).
+fn base_vectors(b: &str) -> Option<Vec<(i8, i8)>> {
+    let (geom, v) = match b {
+        "W" => (Geom::Orth, (1, 0)),
+        "F" => (Geom::Diag, (1, 1)),
+        "K" => (Geom::Both, (1, 1)),
+        "D" => (Geom::Orth, (2, 0)),
+        "A" => (Geom::Diag, (2, 2)),
+        "N" => (Geom::Knight, (2, 1)),
+        _ => return None,
+    };
+    directions(geom, v, "").ok()
+}
+
+fn small_number(text: &str, w: Option<&&str>, lo: u8, hi: u8, what: &str) -> Result<u8, String> {
+    match w.and_then(|s| s.parse::<u8>().ok()) {
+        Some(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' needs {what} from {lo} to {hi}")),
+    }
+}
+
+/// Parses a brace atom: `{lion}`, `{emperor}`, `{double K}`, `{double N same}`, `{steps W 5}`,
+/// `{line W 5}`, `{shoot bow 3}`, `{shoot gatling 7 2}`, `{priest 2 TB SM}`, `{burn}`.
+fn brace_atom(text: &str, words: &[&str]) -> Result<Atom, String> {
+    let name = words.first().copied().unwrap_or("");
+    let mut atom = Atom {
+        kind: AtomKind::Burn,
+        dirs: Vec::new(),
+        modality: Modality::Both,
+        text: text.to_string(),
+        args: Vec::new(),
+    };
+    let bases = |ws: &[&str]| -> Result<Vec<(i8, i8)>, String> {
+        let mut v = Vec::new();
+        for w in ws {
+            let d = base_vectors(w)
+                .ok_or_else(|| format!("'{text}': '{w}' is not one of the bases W F K D A N"))?;
+            for x in d {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
+            }
+        }
+        if v.is_empty() {
+            return Err(format!("'{text}' needs at least one base (W F K D A N)"));
+        }
+        Ok(v)
+    };
+    match name {
+        "lion" | "emperor" | "burn" if words.len() > 1 => {
+            return Err(format!("'{text}': {{{name}}} takes no arguments"))
+        }
+        "lion" => atom.kind = AtomKind::Lion,
+        "emperor" => atom.kind = AtomKind::Emperor,
+        "burn" => atom.kind = AtomKind::Burn,
+        "double" => {
+            let same = words.last() == Some(&"same");
+            let end = if same { words.len() - 1 } else { words.len() };
+            atom.dirs = bases(&words[1..end])?;
+            atom.kind = AtomKind::Double { same_dir: same };
+        }
+        "steps" | "line" => {
+            atom.dirs = bases(&words[1..words.len().min(2)])?;
+            let n = small_number(text, words.get(2), 1, 9, "a step count")?;
+            if words.len() > 3 {
+                return Err(format!("'{text}': too many arguments"));
+            }
+            atom.kind = if name == "steps" {
+                AtomKind::Steps { n }
+            } else {
+                AtomKind::MultiLine { n }
+            };
+        }
+        "shoot" => {
+            let class = match words.get(1).copied() {
+                Some("bow") => ShotClass::Bow,
+                Some("cannon") => ShotClass::Cannon,
+                Some("gatling") => ShotClass::Gatling,
+                _ => return Err(format!("'{text}': the shooter is bow, cannon or gatling")),
+            };
+            let range = small_number(text, words.get(2), 1, 9, "a range")?;
+            let shots = match words.get(3) {
+                None => 1,
+                w => small_number(text, w, 1, 2, "a number of shots")?,
+            };
+            if words.len() > 4 {
+                return Err(format!("'{text}': too many arguments"));
+            }
+            atom.dirs = base_vectors("K").expect("K");
+            atom.kind = AtomKind::Shoot {
+                class,
+                range,
+                shots,
+            };
+        }
+        "priest" => {
+            let legs = small_number(text, words.get(1), 1, 2, "a number of jumps")?;
+            atom.dirs = [base_vectors("D").expect("D"), base_vectors("A").expect("A")].concat();
+            atom.args = words[2..].iter().map(|w| w.to_string()).collect();
+            atom.kind = AtomKind::Priest { legs };
+        }
+        _ => return Err(format!("'{text}': unknown atom {{{name}}}")),
+    }
+    Ok(atom)
 }
 
 fn at(chars: &[char], start: usize, end: usize, msg: &str) -> String {
@@ -581,6 +728,27 @@ mod tests {
         assert_eq!(one("iK").kind, AtomKind::Igui);
         assert_eq!(one("{lion}").kind, AtomKind::Lion);
         assert_eq!(one("{emperor}").kind, AtomKind::Emperor);
+        assert_eq!(one("{double K}").dirs.len(), 8);
+        assert_eq!(one("{double F D}").dirs.len(), 8);
+        assert_eq!(
+            one("{double N same}").kind,
+            AtomKind::Double { same_dir: true }
+        );
+        assert_eq!(one("{steps W 5}").kind, AtomKind::Steps { n: 5 });
+        assert_eq!(one("{line W 5}").kind, AtomKind::MultiLine { n: 5 });
+        assert_eq!(
+            one("{shoot gatling 7 2}").kind,
+            AtomKind::Shoot {
+                class: ShotClass::Gatling,
+                range: 7,
+                shots: 2
+            }
+        );
+        let p = one("{priest 2 TB SM}");
+        assert_eq!(p.kind, AtomKind::Priest { legs: 2 });
+        assert_eq!(p.args, vec!["TB".to_string(), "SM".to_string()]);
+        assert_eq!(p.dirs.len(), 8);
+        assert_eq!(one("{burn}").kind, AtomKind::Burn);
     }
 
     #[test]
@@ -598,6 +766,13 @@ mod tests {
             ("j5R", "outside"),
             ("(5,0)", "leaper"),
             ("{tiger}", "unknown atom"),
+            ("{double}", "at least one base"),
+            ("{double X}", "not one of the bases"),
+            ("{steps W}", "step count"),
+            ("{shoot sling 3}", "bow, cannon or gatling"),
+            ("{shoot bow 3 3}", "number of shots"),
+            ("{priest 3}", "number of jumps"),
+            ("{burn now}", "no arguments"),
             ("f{lion}", "modifiers"),
             ("mcR", "two modality"),
             ("xhR", "two extension"),

@@ -12,6 +12,7 @@ pub mod betza;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;
+pub mod ko;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

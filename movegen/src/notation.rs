@@ -152,11 +152,50 @@ impl<const N: usize> Position<N> {
             s => return err(format!("side to move '{s}' is not 'b' or 'w'")),
         };
         pos.set_side(side);
-        if fields[2] != "-" {
-            return err(format!(
-                "extra field '{}' must be '-' in {}",
-                fields[2], variant.def.id
-            ));
+        match &variant.ko {
+            Some(ko) if !ko.letters.is_empty() => {
+                // Letters in a fixed order: Black's (upper case), then White's (lower case).
+                let order: Vec<(char, u8)> = ko
+                    .letters
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &c)| (c, 1u8 << i))
+                    .chain(
+                        ko.letters
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &c)| (c.to_ascii_lowercase(), 1u8 << (i + 4))),
+                    )
+                    .collect();
+                let mut bits = 0u8;
+                if fields[2] != "-" {
+                    let mut next = 0;
+                    for c in fields[2].chars() {
+                        match order[next..].iter().position(|&(l, _)| l == c) {
+                            Some(k) => {
+                                bits |= order[next + k].1;
+                                next += k + 1;
+                            }
+                            None => {
+                                let all: String = order.iter().map(|&(c, _)| c).collect();
+                                return err(format!(
+                                    "extra field '{}': letters are a subset of '{all}' in that order, or '-'",
+                                    fields[2]
+                                ));
+                            }
+                        }
+                    }
+                }
+                pos.set_extra(bits);
+            }
+            _ => {
+                if fields[2] != "-" {
+                    return err(format!(
+                        "extra field '{}' must be '-' in {}",
+                        fields[2], variant.def.id
+                    ));
+                }
+            }
         }
         let n: u32 = match fields[3].parse() {
             Ok(n) if (1..=1_000_000_000).contains(&n) && !fields[3].starts_with('+') => n,
@@ -197,7 +236,34 @@ impl<const N: usize> Position<N> {
                 s.push_str(&empty.to_string());
             }
         }
-        format!("{} {} - {}", s, self.side.letter(), self.move_number)
+        format!(
+            "{} {} {} {}",
+            s,
+            self.side.letter(),
+            self.extra_string(),
+            self.move_number
+        )
+    }
+
+    /// The extra field (`-` when there is no state).
+    pub fn extra_string(&self) -> String {
+        let mut s = String::new();
+        if let Some(ko) = &self.variant.ko {
+            for (i, &c) in ko.letters.iter().enumerate() {
+                if self.extra & (1 << i) != 0 {
+                    s.push(c);
+                }
+            }
+            for (i, &c) in ko.letters.iter().enumerate() {
+                if self.extra & (1 << (i + 4)) != 0 {
+                    s.push(c.to_ascii_lowercase());
+                }
+            }
+        }
+        if s.is_empty() {
+            s.push('-');
+        }
+        s
     }
 
     /// The squares of a move's path as notation writes them (origin, stops and captures on the
@@ -255,6 +321,30 @@ impl<const N: usize> Position<N> {
         }
         for shot in m.shots() {
             f(shot, self.board[shot.index()]);
+        }
+        if let Some(ko) = &self.variant.ko {
+            let mover = self.board[m.from().index()];
+            let us = mover.colour();
+            let v = &*self.variant;
+            let placed = if m.promotion() == Promotion::Promote {
+                v.promoted(mover)
+            } else {
+                mover
+            };
+            if v.programs[placed.index()].burns {
+                self.for_each_burned(m, us, &mut f);
+            }
+            if m.promotion() == Promotion::Promote {
+                for &form in &ko.kill_on_promotion[v.form(mover).kind] {
+                    for sq in self.squares_of_form(form, us.flip()) {
+                        let sq = Square(sq);
+                        if m.stops().all(|s| s != sq) && m.shots().all(|s| s != sq) && sq != m.to()
+                        {
+                            f(sq, self.board[sq.index()]);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -329,8 +419,18 @@ impl<const N: usize> Position<N> {
             Some('=') => (&t[..t.len() - 1], Some(Promotion::Decline)),
             _ => (t, None),
         };
+        let mut parts = body.split('*');
+        let path_text = parts.next().unwrap_or("");
+        let mut shots = Vec::new();
+        for shot in parts {
+            shots.push(
+                geo.parse_square(shot)
+                    .map_err(|e| NotationError(format!("move '{text}': shot: {e}")))?,
+            );
+        }
+        shots.sort();
         let mut path = Vec::new();
-        let b: Vec<char> = body.chars().collect();
+        let b: Vec<char> = path_text.chars().collect();
         let mut i = 0;
         while i < b.len() {
             let start = i;
@@ -370,23 +470,43 @@ impl<const N: usize> Position<N> {
         }
         let mut moves = Vec::new();
         self.piece_moves(from, &mut moves);
-        let lionish = self.variant.programs[p.index()]
-            .ops
-            .iter()
-            .any(|op| matches!(op, Op::Lion | Op::LionLine { .. }));
+        let lionish = self.variant.programs[p.index()].ops.iter().any(|op| {
+            matches!(
+                op,
+                Op::Lion
+                    | Op::LionLine { .. }
+                    | Op::Double { .. }
+                    | Op::Steps { .. }
+                    | Op::MultiLine { .. }
+                    | Op::Priest { .. }
+            )
+        });
         let path_effect = if lionish && path.len() >= 3 {
             self.lion_path_effect(&path)
         } else {
             None
         };
         let matches_path = |m: Move| -> bool {
+            let mut ms: Vec<Square> = m.shots().collect();
+            ms.sort();
+            if ms != shots {
+                return false;
+            }
             if self.move_path(m) == path {
                 return true;
             }
             match &path_effect {
                 Some((to, caps)) => {
-                    let e = self.effect(m);
-                    e.to == *to && e.captured == *caps
+                    let mut own = BTreeSet::new();
+                    for s in m.stops() {
+                        if self.board[s.index()].is_piece() {
+                            own.insert(s);
+                        }
+                    }
+                    if m.to() != m.from() && self.board[m.to().index()].is_piece() {
+                        own.insert(m.to());
+                    }
+                    m.to() == *to && own.into_iter().collect::<Vec<_>>() == *caps
                 }
                 None => false,
             }
@@ -429,7 +549,7 @@ impl<const N: usize> Position<N> {
             let (a, b) = (w[0], w[1]);
             let dc = geo.col(a).abs_diff(geo.col(b));
             let dr = geo.row(a).abs_diff(geo.row(b));
-            if dc.max(dr) > 2 {
+            if dc.max(dr) > 5 {
                 return None;
             }
         }

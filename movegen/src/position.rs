@@ -12,6 +12,16 @@ use crate::variant_file::PromotionRule;
 /// The hash of the side to move (xored in when White is to move).
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
+/// The hash of the extra field's state bits (Ko's zone entries).
+#[inline]
+fn extra_key(extra: u8) -> u64 {
+    if extra == 0 {
+        0
+    } else {
+        zobrist(Piece(0xfff0 | extra as u16), 0xffff)
+    }
+}
+
 /// The Zobrist key of a piece on a square, computed by a 64-bit mixer instead of a table (a
 /// table for 1200 pieces x 1936 squares would not fit in cache).
 #[inline]
@@ -40,8 +50,10 @@ struct Undo {
     mv: Move,
     moved: Piece,
     cap_start: u32,
+    change_start: u32,
     hash: u64,
     rev_start: u32,
+    extra: u8,
 }
 
 /// A position of a variant whose board fits in `64 * N` bits.
@@ -70,6 +82,13 @@ pub struct Position<const N: usize> {
     null_stack: Vec<usize>,
     weights: Option<Arc<Weights>>,
     acc: [i32; 2],
+    /// Pieces per kind (either side up) and colour, index `kind * 2 + colour`.
+    pub(crate) base_count: Vec<u16>,
+    /// State that the board does not show (Ko's zone entries: 4 bits per colour).
+    pub(crate) extra: u8,
+    /// Pieces changed in place by a move besides the mover (Ko: promoted along, reverted):
+    /// (square, piece before).
+    changes: Vec<(u16, Piece)>,
 }
 
 impl<const N: usize> Position<N> {
@@ -104,6 +123,9 @@ impl<const N: usize> Position<N> {
             null_stack: Vec::new(),
             weights: None,
             acc: [0; 2],
+            base_count: vec![0; kinds * 2],
+            extra: 0,
+            changes: Vec::with_capacity(64),
             variant,
         }
     }
@@ -166,15 +188,50 @@ impl<const N: usize> Position<N> {
         self.royals[c.index()]
     }
 
-    /// The winner, once a side has no royal piece left.
+    /// Whether a side has lost its objective: no royal piece left and (in Ko shogi) no complete
+    /// commander group either.
+    #[inline]
+    pub fn lost(&self, c: Colour) -> bool {
+        if self.royals[c.index()] > 0 {
+            return false;
+        }
+        match &self.variant.ko {
+            None => true,
+            Some(ko) => !ko
+                .commander_groups
+                .iter()
+                .any(|g| g.iter().all(|&k| self.base_count[k * 2 + c.index()] > 0)),
+        }
+    }
+
+    /// The winner, once a side has lost its objective.
+    #[inline]
     pub fn winner(&self) -> Option<Colour> {
-        if self.royals[0] == 0 {
+        if self.lost(Colour::Black) {
             Some(Colour::White)
-        } else if self.royals[1] == 0 {
+        } else if self.lost(Colour::White) {
             Some(Colour::Black)
         } else {
             None
         }
+    }
+
+    /// The extra field's state bits (Ko's zone entries; 0 elsewhere).
+    pub fn extra(&self) -> u8 {
+        self.extra
+    }
+
+    /// Sets the extra state bits, keeping the hash right.
+    pub(crate) fn set_extra(&mut self, e: u8) {
+        self.hash ^= extra_key(self.extra) ^ extra_key(e);
+        self.extra = e;
+    }
+
+    /// Replaces the piece on a square in place, recording it for unmake.
+    pub(crate) fn change(&mut self, sq: Square, p: Piece) {
+        let old = self.remove(sq);
+        self.put(sq, p);
+        self.changes.push((sq.0, old));
     }
 
     /// The set of squares holding pieces of `c` that move as `kind`.
@@ -201,6 +258,7 @@ impl<const N: usize> Position<N> {
     pub fn clear_history(&mut self) {
         self.undo.clear();
         self.captures.clear();
+        self.changes.clear();
         self.history.clear();
         self.rev_start = 0;
         self.null_stack.clear();
@@ -292,6 +350,7 @@ impl<const N: usize> Position<N> {
         self.kind_bb[f.moves_as * 2 + c].set(d);
         self.occ[c].set(d);
         self.royals[c] += f.royal as u32;
+        self.base_count[f.kind * 2 + c] += 1;
         self.hash ^= zobrist(p, sq.index());
         if self.weights.is_some() {
             self.acc[c] += self.weight(sq, p);
@@ -316,6 +375,7 @@ impl<const N: usize> Position<N> {
         self.kind_bb[f.moves_as * 2 + c].clear(d);
         self.occ[c].clear(d);
         self.royals[c] -= f.royal as u32;
+        self.base_count[f.kind * 2 + c] -= 1;
         self.hash ^= zobrist(p, sq.index());
         if self.weights.is_some() {
             self.acc[c] -= self.weight(sq, p);
@@ -355,8 +415,10 @@ impl<const N: usize> Position<N> {
             mv: m,
             moved,
             cap_start: self.captures.len() as u32,
+            change_start: self.changes.len() as u32,
             hash: self.hash,
             rev_start: self.rev_start as u32,
+            extra: self.extra,
         });
         self.history.push(self.hash);
         if m.is_range() {
@@ -401,6 +463,14 @@ impl<const N: usize> Position<N> {
             self.remove(from);
             self.put(from, piece);
         }
+        if self.variant.ko.is_some() {
+            let extra = self.extra;
+            let changes = self.changes.len();
+            self.ko_after_move(m, moved, piece);
+            if self.changes.len() > changes || self.extra != extra {
+                self.rev_start = self.history.len();
+            }
+        }
         if piece != moved || self.captures.len() > start {
             self.rev_start = self.history.len();
         }
@@ -434,6 +504,14 @@ impl<const N: usize> Position<N> {
     pub fn unmake(&mut self) {
         let u = self.undo.pop().expect("unmake without make");
         self.history.pop();
+        while self.changes.len() > u.change_start as usize {
+            let (sq, old) = self.changes.pop().expect("len > start");
+            self.remove(Square(sq));
+            self.put(Square(sq), old);
+        }
+        if self.extra != u.extra {
+            self.set_extra(u.extra);
+        }
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
         self.remove(if to != from { to } else { from });
@@ -479,6 +557,7 @@ impl<const N: usize> Position<N> {
         let mut occ = [Bitboard::<N>::EMPTY; 2];
         let mut royals = [0u32; 2];
         let mut count = [0usize; 2];
+        let mut base_count = vec![0u16; self.base_count.len()];
         for sq in v.geo.all_squares() {
             let p = self.board[sq.index()];
             if !p.is_piece() {
@@ -500,6 +579,7 @@ impl<const N: usize> Position<N> {
             kind_bb[f.moves_as * 2 + c].set(d);
             occ[c].set(d);
             royals[c] += f.royal as u32;
+            base_count[f.kind * 2 + c] += 1;
             let i = self.pidx[sq.index()] as usize;
             if self.plist[c].get(i) != Some(&sq.0) {
                 return Err(format!("piece list misses {}", v.geo.square_name(sq)));
@@ -513,6 +593,9 @@ impl<const N: usize> Position<N> {
         }
         if royals != self.royals {
             return Err("royal counts disagree with the mailbox".into());
+        }
+        if base_count != self.base_count {
+            return Err("piece counts per kind disagree with the mailbox".into());
         }
         if self.compute_hash() != self.hash {
             return Err("incremental hash differs from the recomputed one".into());

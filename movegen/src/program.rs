@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use crate::betza::{Atom, AtomKind, Modality};
+use crate::betza::{Atom, AtomKind, Modality, ShotClass};
 use crate::geometry::{Colour, Geometry};
 
 /// Modality bit: may end on an empty square.
@@ -53,6 +53,26 @@ pub enum Op {
     Lion,
     /// The emperor's move.
     Emperor,
+    /// Up to two legs by the vectors `vecs[start..start + len]` (Ko's double movers).
+    Double { start: u16, len: u8, same_dir: bool },
+    /// Exactly `n` steps by the vectors `vecs[start..start + len]` (thunderclap).
+    Steps { start: u16, len: u8, n: u8 },
+    /// One to `n` steps along `d`, capturing every enemy stepped on (roaming assault).
+    MultiLine { d: i32, n: u8 },
+    /// Up to `legs` jumps by `vecs[start..start + len]`, each optionally followed by a shot at
+    /// an adjacent enemy (priest, monk, fog, light).
+    Priest { start: u16, len: u8, legs: u8 },
+}
+
+/// How a piece shoots (Ko shogi).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shooter {
+    /// Who shoots (for the targets' immunities).
+    pub class: ShotClass,
+    /// Maximum distance.
+    pub range: u8,
+    /// Shots per move.
+    pub shots: u8,
 }
 
 /// A slide (or step) split out of the op list: the generator's hot path.
@@ -95,6 +115,19 @@ pub struct Program {
     /// Padded-index range `[lo, hi)` of the furthest rank when the piece may only capture
     /// there (`last-rank-capture-only`); empty otherwise.
     pub capture_only_zone: (u16, u16),
+    /// Vectors of the multi-leg ops.
+    pub vecs: Vec<i32>,
+    /// For each vector, its major direction (0..4), for the cavalry's same-direction rule.
+    pub vec_group: Vec<u8>,
+    /// How the piece shoots, if it does.
+    pub shoot: Option<Shooter>,
+    /// It burns the enemy pieces around where it ends its move.
+    pub burns: bool,
+    /// Kinds the priest jumps may capture (filled in by the variant).
+    pub priest_targets: Vec<usize>,
+    /// Its forward step (padded offset), and the kinds one of which its side needs to keep it
+    /// (filled in by the variant; Ko's pawns and drum).
+    pub forward_needs: Option<(i32, Vec<usize>)>,
 }
 
 fn modality_bits(m: Modality) -> u8 {
@@ -120,6 +153,30 @@ pub fn compile(atoms: &[Atom], colour: Colour, geo: &Geometry) -> Result<Program
     };
     let has_lion = atoms.iter().any(|a| a.kind == AtomKind::Lion);
     let mut prog = Program::default();
+    let group = |(x, y): (i8, i8)| -> u8 {
+        if y.abs() > x.abs() {
+            if y > 0 {
+                0
+            } else {
+                1
+            }
+        } else if x > 0 {
+            2
+        } else {
+            3
+        }
+    };
+    let push_vecs = |prog: &mut Program, dirs: &[(i8, i8)]| -> Result<(u16, u8), String> {
+        let start = prog.vecs.len();
+        for &v in dirs {
+            prog.vecs.push(delta(v));
+            prog.vec_group.push(group(v));
+        }
+        if dirs.len() > 255 || start > u16::MAX as usize {
+            return Err("too many vectors".into());
+        }
+        Ok((start as u16, dirs.len() as u8))
+    };
     let mut line_dirs: HashSet<(i8, i8)> = HashSet::new();
     for a in atoms {
         let m = modality_bits(a.modality);
@@ -213,6 +270,42 @@ pub fn compile(atoms: &[Atom], colour: Colour, geo: &Geometry) -> Result<Program
                 prog.pass = true;
             }
             AtomKind::Emperor => prog.ops.push(Op::Emperor),
+            AtomKind::Double { same_dir } => {
+                let (start, len) = push_vecs(&mut prog, &a.dirs)?;
+                prog.ops.push(Op::Double {
+                    start,
+                    len,
+                    same_dir,
+                });
+            }
+            AtomKind::Steps { n } => {
+                let (start, len) = push_vecs(&mut prog, &a.dirs)?;
+                prog.ops.push(Op::Steps { start, len, n });
+            }
+            AtomKind::MultiLine { n } => {
+                for &v in &a.dirs {
+                    prog.ops.push(Op::MultiLine { d: delta(v), n });
+                }
+            }
+            AtomKind::Priest { legs } => {
+                let (start, len) = push_vecs(&mut prog, &a.dirs)?;
+                prog.ops.push(Op::Priest { start, len, legs });
+            }
+            AtomKind::Shoot {
+                class,
+                range,
+                shots,
+            } => {
+                if prog.shoot.is_some() {
+                    return Err("two shooting atoms".into());
+                }
+                prog.shoot = Some(Shooter {
+                    class,
+                    range,
+                    shots,
+                });
+            }
+            AtomKind::Burn => prog.burns = true,
         }
     }
     prog.dedup = needs_dedup(atoms);
@@ -262,7 +355,11 @@ fn needs_dedup(atoms: &[Atom]) -> bool {
             }
             AtomKind::Hook | AtomKind::Emperor => return true,
             AtomKind::LionLine { n } => a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, n as i32)),
-            AtomKind::Igui => {}
+            AtomKind::Igui | AtomKind::Shoot { .. } | AtomKind::Burn => {}
+            AtomKind::Double { .. }
+            | AtomKind::Steps { .. }
+            | AtomKind::MultiLine { .. }
+            | AtomKind::Priest { .. } => return true,
             AtomKind::Lion => {
                 for x in -2..=2 {
                     for y in -2..=2 {

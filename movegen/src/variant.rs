@@ -74,6 +74,14 @@ pub struct FormInfo {
     pub converts: u8,
     /// Moves as the emperor.
     pub emperor: bool,
+    /// Moves only one step at a time (Ko's step movers).
+    pub step_mover: bool,
+    /// Shot classes that cannot hit it (of what it moves as).
+    pub shot_immune: u8,
+    /// Shots from this many squares or nearer cannot hit it (0 = no limit).
+    pub shot_min: u8,
+    /// Kinds whose pieces cannot capture it by displacement.
+    pub capture_immune: Vec<KindId>,
 }
 
 /// A variant ready for play: its definition, geometry, forms and programs.
@@ -91,10 +99,12 @@ pub struct Variant {
     pub king_steps: [i32; 8],
     /// Padded offsets of the sixteen squares at distance two.
     pub ring_two: [i32; 16],
+    /// Ko shogi's zone promotion and special rules (`promotion = zone N`).
+    pub ko: Option<crate::ko::KoRules>,
 }
 
 /// Names of the built-in variants, in the order `--help` lists them.
-pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai"];
+pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko"];
 
 /// The text of a built-in variant file.
 pub fn builtin_text(id: &str) -> Option<&'static str> {
@@ -102,12 +112,13 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "taikyoku" => Some(include_str!("../variants/taikyoku.var")),
         "maka-dai-dai" => Some(include_str!("../variants/maka-dai-dai.var")),
         "dai-dai" => Some(include_str!("../variants/dai-dai.var")),
+        "ko" => Some(include_str!("../variants/ko.var")),
         _ => None,
     }
 }
 
 impl Variant {
-    /// A built-in variant by id (`taikyoku`, `maka-dai-dai`, `dai-dai`).
+    /// A built-in variant by id (`taikyoku`, `maka-dai-dai`, `dai-dai`, `ko`).
     pub fn builtin(id: &str) -> Result<Arc<Variant>, VariantError> {
         let text = builtin_text(id).ok_or_else(|| VariantError {
             source: id.to_string(),
@@ -160,6 +171,10 @@ impl Variant {
                     last_rank_capture_only: m.last_rank_capture_only,
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
+                    step_mover: crate::ko::is_step_mover(&m.atoms),
+                    shot_immune: m.shot_immune,
+                    shot_min: m.shot_min,
+                    capture_immune: m.capture_immune.clone(),
                 });
             }
         }
@@ -177,6 +192,63 @@ impl Variant {
                         message: format!("{}: {m}", kind.code),
                     })?;
                 p.emperor = form.emperor;
+                for a in &kind.atoms {
+                    for code in &a.args {
+                        let t = def.kind_by_code(code).ok_or_else(|| VariantError {
+                            source: def.source.clone(),
+                            line: kind.line,
+                            message: format!(
+                                "{}: '{}' names {code}, which is not in the table",
+                                kind.code, a.text
+                            ),
+                        })?;
+                        p.priest_targets.push(t);
+                    }
+                }
+                if let Some((_, needed)) = def
+                    .rules
+                    .forward_needs
+                    .iter()
+                    .find(|(k, _)| *k == form.moves_as)
+                {
+                    let fwd = match colour {
+                        Colour::Black => geo.delta(0, -1),
+                        Colour::White => geo.delta(0, 1),
+                    };
+                    p.forward_needs = Some((fwd, needed.clone()));
+                }
+                if let PromotionRule::Zone(_) = def.promotion {
+                    if !crate::ko::supported(&p.ops) {
+                        return Err(VariantError {
+                            source: def.source.clone(),
+                            line: kind.line,
+                            message: format!(
+                                "{}: a zone-promotion variant supports only steps, slides, leaps and the Ko atoms",
+                                kind.code
+                            ),
+                        });
+                    }
+                } else if p.shoot.is_some()
+                    || p.burns
+                    || p.ops.iter().any(|o| {
+                        matches!(
+                            o,
+                            crate::program::Op::Double { .. }
+                                | crate::program::Op::Steps { .. }
+                                | crate::program::Op::MultiLine { .. }
+                                | crate::program::Op::Priest { .. }
+                        )
+                    })
+                {
+                    return Err(VariantError {
+                        source: def.source.clone(),
+                        line: kind.line,
+                        message: format!(
+                            "{}: the Ko atoms need 'promotion = zone <ranks>'",
+                            kind.code
+                        ),
+                    });
+                }
                 if form.last_rank_capture_only {
                     let row = geo.last_row(colour);
                     let lo = geo.square(0, row).0;
@@ -205,6 +277,10 @@ impl Variant {
                 }
             }
         }
+        let ko = match def.promotion {
+            PromotionRule::Zone(z) => Some(crate::ko::KoRules::new(&def.rules, def.kinds.len(), z)),
+            _ => None,
+        };
         Ok(Variant {
             def,
             geo,
@@ -212,6 +288,7 @@ impl Variant {
             programs,
             king_steps,
             ring_two,
+            ko,
         })
     }
 

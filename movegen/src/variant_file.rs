@@ -16,6 +16,9 @@ pub enum PromotionRule {
     Capture,
     /// Offered on capturing an enemy piece; compulsory when a captured piece is promoted.
     CaptureOptional,
+    /// Offered on moves into, within or out of the far `n` ranks, plus the special promotions
+    /// of the `[rules]` section (Ko shogi).
+    Zone(u8),
 }
 
 /// How repeated positions are treated (by the game layer; move generation ignores history).
@@ -55,8 +58,57 @@ pub struct KindDef {
     pub converts: u8,
     /// Appears only as a promotion.
     pub promoted_only: bool,
+    /// Shot classes that cannot hit this piece (bits of [`crate::betza::ShotClass::bit`]).
+    pub shot_immune: u8,
+    /// Shots from this many squares or nearer cannot hit this piece (0 = no limit).
+    pub shot_min: u8,
+    /// Kinds whose pieces (moving as them) cannot capture this piece by displacement.
+    pub capture_immune: Vec<KindId>,
     /// Line of the file the row came from.
     pub line: usize,
+}
+
+/// A reference to a piece in the `[rules]` section: a kind in either state (`CODE` where a
+/// base is meant), or a specific form (`CODE` = unpromoted, `+CODE` = promoted, where a form
+/// is meant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormRef {
+    /// The kind.
+    pub kind: KindId,
+    /// The promoted form.
+    pub promoted: bool,
+}
+
+/// The special rules of the `[rules]` section (Ko shogi); empty for other variants. See
+/// `docs/variant-format.md`.
+#[derive(Clone, Debug, Default)]
+pub struct RulesDef {
+    /// Besides royal pieces, a side stays alive while it has a piece of every kind of one of
+    /// these groups (either side up).
+    pub commanders: Vec<Vec<KindId>>,
+    /// Capturing a piece of one of these kinds (either side up) promotes the capturer.
+    pub commanding: Vec<KindId>,
+    /// A step mover capturing one of these forms promotes.
+    pub step_capture_promotes: Vec<FormRef>,
+    /// (capturer kind, kinds it promotes by capturing, either side up).
+    pub capture_promotes: Vec<(KindId, Vec<KindId>)>,
+    /// (kind, kinds of its side that promote with it).
+    pub promote_with: Vec<(KindId, Vec<KindId>)>,
+    /// (kind, enemy forms removed when it promotes).
+    pub kill_on_promotion: Vec<(KindId, Vec<FormRef>)>,
+    /// (kind, kinds that must each have entered the zone before it promotes there).
+    pub zone_promotion_needs: Vec<(KindId, Vec<KindId>)>,
+    /// (kinds, kinds needed): the kinds cannot promote without an allied piece of a needed
+    /// kind, and revert when the last one is gone.
+    pub needs_alive: Vec<(Vec<KindId>, Vec<KindId>)>,
+    /// (form, form, distance): the first reverts when the second (either side) is within the
+    /// distance on a line.
+    pub reverts_near: Vec<(FormRef, FormRef, u8)>,
+    /// (kind, kinds needed): the kind's forward step needs an allied piece of a needed kind.
+    pub forward_needs: Vec<(KindId, Vec<KindId>)>,
+    /// (kind, letter): the position's extra field records, with this letter (upper case for
+    /// Black, lower case for White), that a piece of the kind has entered its promotion zone.
+    pub zone_letters: Vec<(KindId, char)>,
 }
 
 /// A parsed and checked variant file.
@@ -80,6 +132,8 @@ pub struct VariantDef {
     pub kinds: Vec<KindDef>,
     /// Black's setup: (column from Black's left, row from Black's back rank (0-based), kind).
     pub setup: Vec<(usize, usize, KindId)>,
+    /// The special rules (`[rules]`).
+    pub rules: RulesDef,
 }
 
 impl VariantDef {
@@ -118,6 +172,7 @@ enum Section {
     Variant,
     Pieces,
     Setup,
+    Rules,
 }
 
 struct RawKind {
@@ -132,6 +187,9 @@ struct RawKind {
     last_rank_capture_only: bool,
     converts: u8,
     promoted_only: bool,
+    shot_immune: u8,
+    shot_min: u8,
+    capture_immune: Vec<(String, usize)>,
     line: usize,
 }
 
@@ -146,6 +204,7 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     let mut keys: HashMap<String, (String, usize)> = HashMap::new();
     let mut raw: Vec<RawKind> = Vec::new();
     let mut setup_rows: Vec<(usize, Vec<String>, usize)> = Vec::new();
+    let mut rule_lines: Vec<(String, String, usize)> = Vec::new();
     for (n, full) in text.lines().enumerate() {
         let line = n + 1;
         let content = full.split('#').next().unwrap_or("").trim();
@@ -157,11 +216,12 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
                 "[variant]" => Section::Variant,
                 "[pieces]" => Section::Pieces,
                 "[setup]" => Section::Setup,
+                "[rules]" => Section::Rules,
                 _ => {
                     return Err(err(
                         line,
                         format!(
-                            "unknown section {content} (expected [variant], [pieces] or [setup])"
+                            "unknown section {content} (expected [variant], [pieces], [rules] or [setup])"
                         ),
                     ))
                 }
@@ -188,6 +248,12 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
                 }
             }
             Section::Pieces => raw.push(parse_piece_row(content, line).map_err(|m| err(line, m))?),
+            Section::Rules => {
+                let (k, v) = content.split_once('=').ok_or_else(|| {
+                    err(line, format!("expected 'key = value', found '{content}'"))
+                })?;
+                rule_lines.push((k.trim().to_string(), v.trim().to_string(), line));
+            }
             Section::Setup => {
                 let (row, cells) = content.split_once(':').ok_or_else(|| {
                     err(
@@ -245,12 +311,17 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     let promotion = match promotion.as_str() {
         "capture" => PromotionRule::Capture,
         "capture-optional" => PromotionRule::CaptureOptional,
-        other => {
-            return Err(err(
-                pline,
-                format!("promotion '{other}' is not 'capture' or 'capture-optional'"),
-            ))
-        }
+        other => match other.strip_prefix("zone").map(|n| n.trim().parse::<u8>()) {
+            Some(Ok(n)) if n >= 1 && (n as usize) < ranks => PromotionRule::Zone(n),
+            _ => {
+                return Err(err(
+                    pline,
+                    format!(
+                        "promotion '{other}' is not 'capture', 'capture-optional' or 'zone <ranks>'"
+                    ),
+                ))
+            }
+        },
     };
     let (repetition, rline) = get("repetition")?;
     let repetition = match repetition.as_str() {
@@ -288,7 +359,22 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
                 )
             })?),
         };
+        let mut capture_immune = Vec::new();
+        for (code, line) in &k.capture_immune {
+            capture_immune.push(*by_code.get(code).ok_or_else(|| {
+                err(
+                    *line,
+                    format!(
+                        "{}: capture-immune names {code}, which is not in the table",
+                        k.code
+                    ),
+                )
+            })?);
+        }
         kinds.push(KindDef {
+            shot_immune: k.shot_immune,
+            shot_min: k.shot_min,
+            capture_immune,
             code: k.code.clone(),
             name: k.name.clone(),
             kanji: k.kanji.clone(),
@@ -368,6 +454,23 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     if !setup.iter().any(|&(_, _, k)| kinds[k].royal) {
         return Err(err(0, "the setup has no royal piece".into()));
     }
+    let rules = parse_rules(&rule_lines, &by_code, &kinds).map_err(|(l, m)| err(l, m))?;
+    for (_, needed) in &rules.zone_promotion_needs {
+        for k in needed {
+            if !rules.zone_letters.iter().any(|(z, _)| z == k) {
+                return Err(err(
+                    0,
+                    format!(
+                        "[rules]: {} is in zone-promotion-needs but has no zone-entry-letters letter",
+                        kinds[*k].code
+                    ),
+                ));
+            }
+        }
+    }
+    if rules.zone_letters.len() > 4 {
+        return Err(err(0, "[rules]: at most four zone-entry-letters".into()));
+    }
     Ok(VariantDef {
         source: source.to_string(),
         id,
@@ -378,7 +481,146 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
         repetition,
         kinds,
         setup,
+        rules,
     })
+}
+
+/// Parses the `[rules]` lines.
+fn parse_rules(
+    lines: &[(String, String, usize)],
+    by_code: &HashMap<String, KindId>,
+    kinds: &[KindDef],
+) -> Result<RulesDef, (usize, String)> {
+    let mut r = RulesDef::default();
+    for (key, value, line) in lines {
+        let line = *line;
+        let kind = |code: &str| -> Result<KindId, (usize, String)> {
+            by_code
+                .get(code)
+                .copied()
+                .ok_or_else(|| (line, format!("{key}: '{code}' is not a piece code")))
+        };
+        let form = |w: &str| -> Result<FormRef, (usize, String)> {
+            let (code, promoted) = match w.strip_prefix('+') {
+                Some(c) => (c, true),
+                None => (w, false),
+            };
+            let k = kind(code)?;
+            if promoted && kinds[k].promotes.is_none() {
+                return Err((line, format!("{key}: {code} does not promote")));
+            }
+            Ok(FormRef { kind: k, promoted })
+        };
+        let kinds_of = |ws: &str| -> Result<Vec<KindId>, (usize, String)> {
+            let v: Vec<KindId> = ws
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .map(kind)
+                .collect::<Result<_, _>>()?;
+            if v.is_empty() {
+                return Err((line, format!("{key}: no piece codes")));
+            }
+            Ok(v)
+        };
+        let pair = |v: &str| -> Result<(String, String), (usize, String)> {
+            let (a, b) = v.split_once(':').ok_or_else(|| {
+                (
+                    line,
+                    format!("{key}: expected '<codes>: <codes>', found '{v}'"),
+                )
+            })?;
+            Ok((a.trim().to_string(), b.trim().to_string()))
+        };
+        let one = |a: &str| -> Result<KindId, (usize, String)> {
+            let ks = kinds_of(a)?;
+            if ks.len() != 1 {
+                return Err((
+                    line,
+                    format!("{key}: expected one code before ':', found '{a}'"),
+                ));
+            }
+            Ok(ks[0])
+        };
+        match key.as_str() {
+            "commanders" => {
+                for g in value.split('|') {
+                    r.commanders.push(kinds_of(g)?);
+                }
+            }
+            "commanding" => r.commanding = kinds_of(value)?,
+            "step-capture-promotes" => {
+                r.step_capture_promotes = value
+                    .split_whitespace()
+                    .map(form)
+                    .collect::<Result<_, _>>()?
+            }
+            "capture-promotes" => {
+                let (a, b) = pair(value)?;
+                r.capture_promotes.push((one(&a)?, kinds_of(&b)?));
+            }
+            "promote-with" => {
+                let (a, b) = pair(value)?;
+                r.promote_with.push((one(&a)?, kinds_of(&b)?));
+            }
+            "kill-on-promotion" => {
+                let (a, b) = pair(value)?;
+                let forms = b.split_whitespace().map(form).collect::<Result<_, _>>()?;
+                r.kill_on_promotion.push((one(&a)?, forms));
+            }
+            "zone-promotion-needs" => {
+                let (a, b) = pair(value)?;
+                r.zone_promotion_needs.push((one(&a)?, kinds_of(&b)?));
+            }
+            "needs-alive" => {
+                let (a, b) = pair(value)?;
+                r.needs_alive.push((kinds_of(&a)?, kinds_of(&b)?));
+            }
+            "reverts-near" => {
+                let (a, b) = pair(value)?;
+                let w: Vec<&str> = b.split_whitespace().collect();
+                let dist = match w.get(1).map(|d| d.parse::<u8>()) {
+                    Some(Ok(d)) if (1..=36).contains(&d) && w.len() == 2 => d,
+                    _ => {
+                        return Err((
+                            line,
+                            format!("{key}: expected '<form>: <form> <distance>', found '{value}'"),
+                        ))
+                    }
+                };
+                r.reverts_near.push((form(&a)?, form(w[0])?, dist));
+            }
+            "forward-needs" => {
+                let (a, b) = pair(value)?;
+                r.forward_needs.push((one(&a)?, kinds_of(&b)?));
+            }
+            "zone-entry-letters" => {
+                for item in value.split_whitespace() {
+                    let (code, letter) = item.split_once(':').ok_or_else(|| {
+                        (
+                            line,
+                            format!("{key}: expected '<code>:<letter>', found '{item}'"),
+                        )
+                    })?;
+                    let mut chars = letter.chars();
+                    let c = match (chars.next(), chars.next()) {
+                        (Some(c), None) if c.is_ascii_uppercase() => c,
+                        _ => {
+                            return Err((
+                                line,
+                                format!("{key}: '{letter}' is not one upper-case letter"),
+                            ))
+                        }
+                    };
+                    if r.zone_letters.iter().any(|&(_, l)| l == c) {
+                        return Err((line, format!("{key}: letter {c} is used twice")));
+                    }
+                    r.zone_letters.push((kind(code)?, c));
+                }
+            }
+            _ => return Err((line, format!("unknown rule '{key}'"))),
+        }
+    }
+    Ok(r)
 }
 
 fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
@@ -422,9 +664,42 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         last_rank_capture_only: false,
         converts: 0,
         promoted_only: false,
+        shot_immune: 0,
+        shot_min: 0,
+        capture_immune: Vec::new(),
         line,
     };
     for flag in cols[5].split_whitespace() {
+        if let Some(v) = flag.strip_prefix("shot-immune=") {
+            for c in v.split(',') {
+                k.shot_immune |= match c {
+                    "bow" => 1,
+                    "cannon" => 2,
+                    "gatling" => 4,
+                    "gun" => 2 | 4,
+                    "adjacent" => 8,
+                    _ => {
+                        return Err(format!(
+                            "{code}: shot-immune '{c}' is not bow, cannon, gatling, gun or adjacent"
+                        ))
+                    }
+                };
+            }
+            continue;
+        }
+        if let Some(v) = flag.strip_prefix("shot-min=") {
+            k.shot_min = match v.parse::<u8>() {
+                Ok(n @ 1..=36) => n,
+                _ => return Err(format!("{code}: shot-min must be 1..=36, found '{v}'")),
+            };
+            continue;
+        }
+        if let Some(v) = flag.strip_prefix("capture-immune=") {
+            for c in v.split(',') {
+                k.capture_immune.push((c.to_string(), line));
+            }
+            continue;
+        }
         match flag {
             "royal" => k.royal = true,
             "last-rank-capture-only" => k.last_rank_capture_only = true,
