@@ -105,10 +105,48 @@ impl<const N: usize> Position<N> {
         moves
     }
 
-    /// Whether the side that just moved now attacks the opponent's sole remaining royal piece
-    /// (the move "gave check").
-    pub fn gave_check(&self) -> bool {
-        self.royal_in_danger(self.side_to_move())
+    /// Whether the side that just moved could now capture a piece of the side to move whose
+    /// loss alone would lose the game (its sole royal piece; in Ko shogi also the middle troop
+    /// or banner of a side that lives by them): the move "gave check". Found by generating the
+    /// mover's moves, so every way of capturing counts (shots and burns included).
+    pub fn gave_check(&mut self) -> bool {
+        let victim = self.side_to_move();
+        let critical = self.critical_squares(victim);
+        if critical.is_empty() {
+            return false;
+        }
+        self.make_null();
+        let mut moves = Vec::new();
+        self.generate_captures(&mut moves);
+        let mut hit = false;
+        for m in moves {
+            self.for_each_captured(m, |sq, _| hit |= critical.contains(&sq));
+            if hit {
+                break;
+            }
+        }
+        self.unmake_null();
+        hit
+    }
+
+    /// The squares of `side`'s pieces whose loss alone would lose it the game.
+    pub fn critical_squares(&self, side: Colour) -> Vec<crate::geometry::Square> {
+        let v = self.variant().clone();
+        let mut out = Vec::new();
+        for sq in self.pieces(side) {
+            let p = self.piece_at(sq);
+            let f = v.form(p);
+            let in_group =
+                v.ko.as_ref()
+                    .is_some_and(|ko| ko.commander_groups.iter().any(|g| g.contains(&f.kind)));
+            if !f.royal && !in_group {
+                continue;
+            }
+            if self.lost_without(side, p) {
+                out.push(sq);
+            }
+        }
+        out
     }
 
     /// The result if the game is over. `checks[i]` says whether the i-th move of the game (as

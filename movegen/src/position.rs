@@ -204,6 +204,24 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// Whether `c` would have lost if one more piece `p` of it were gone.
+    pub fn lost_without(&self, c: Colour, p: Piece) -> bool {
+        let f = self.variant.form(p);
+        let royals = self.royals[c.index()] - f.royal as u32;
+        if royals > 0 {
+            return false;
+        }
+        match &self.variant.ko {
+            None => true,
+            Some(ko) => !ko.commander_groups.iter().any(|g| {
+                g.iter().all(|&k| {
+                    let n = self.base_count[k * 2 + c.index()] - (k == f.kind) as u16;
+                    n > 0
+                })
+            }),
+        }
+    }
+
     /// The winner, once a side has lost its objective.
     #[inline]
     pub fn winner(&self) -> Option<Colour> {
