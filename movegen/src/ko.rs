@@ -220,6 +220,8 @@ impl<const N: usize> Position<N> {
             .any(|&k| self.base_count[k * 2 + side.index()] > 0)
     }
 
+    /// What a movement finds on `sq`; `mover_kind` is the mover's kind (either side up), for the
+    /// targets that pieces of some kinds cannot capture.
     fn land(&self, sq: i32, us: Colour, mover_kind: KindId, vacated: Square, caps: &[u16]) -> Land {
         let sq_u = sq as u16;
         if sq_u == vacated.0 || caps.contains(&sq_u) {
@@ -246,7 +248,7 @@ impl<const N: usize> Position<N> {
         let us = piece.colour();
         let prog = &v.programs[piece.index()];
         let form = v.form(piece);
-        let mk = form.moves_as;
+        let mk = form.kind;
         let f = from.0 as i32;
         let mut lands: ArrayVec<Landing, MAX_LANDINGS> = ArrayVec::new();
         let mut cands: ArrayVec<Cand, MAX_CANDS> = ArrayVec::new();
@@ -461,7 +463,17 @@ impl<const N: usize> Position<N> {
         }
         for c in &cands {
             let removed = &c.removed[..c.nrem as usize];
-            if caps_only && removed.is_empty() && !(prog.burns && self.burn_count(c.mv, us) > 0) {
+            let captures = !removed.is_empty() || (prog.burns && self.burn_count(c.mv, us) > 0);
+            if caps_only && !captures {
+                // Only a promotion that removes enemy pieces (the clerk's) can still capture.
+                let kills = &v.ko.as_ref().expect("Ko rules").kill_on_promotion[form.kind];
+                if kills
+                    .iter()
+                    .any(|&f| !self.squares_of_form(f, us.flip()).is_empty())
+                {
+                    let mut only_promote = PromoteOnly(sink);
+                    self.ko_emit(piece, c.mv, removed, &mut only_promote);
+                }
                 continue;
             }
             self.ko_emit(piece, c.mv, removed, sink);
@@ -487,6 +499,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Targets one shot can hit from `at` (after the movement described by the arguments).
+    #[allow(clippy::too_many_arguments)]
     fn shot_targets(
         &self,
         at: u16,
@@ -771,7 +784,7 @@ impl<const N: usize> Position<N> {
     /// Ko's effects after the mover has arrived (on `to`, as `placed`): burning, the clerk's
     /// promotion effects, reversions, zone entry. Removals go on the capture stack, in-place
     /// changes on the change stack.
-    pub(crate) fn ko_after_move(&mut self, m: Move, moved: Piece, placed: Piece) {
+    pub(crate) fn ko_after_move(&mut self, m: Move, moved: Piece, placed: Piece, had: [u16; 2]) {
         if self.variant.ko.is_none() {
             return;
         }
@@ -780,7 +793,7 @@ impl<const N: usize> Position<N> {
         let us = moved.colour();
         let them = us.flip();
         let to = m.to();
-        if v.programs[placed.index()].burns {
+        if v.programs[moved.index()].burns {
             let mut burned: ArrayVec<Square, 8> = ArrayVec::new();
             self.for_each_burned(m, us, |s, _| burned.push(s));
             for s in burned {
@@ -807,10 +820,11 @@ impl<const N: usize> Position<N> {
                 }
             }
         }
-        // Promoted forms that need an allied piece of some kind revert without one.
-        for &(form, ref needed) in &ko.needs_alive_forms {
+        // Promoted forms that need an allied piece of some kind revert when this move removed
+        // the last one.
+        for (i, &(form, ref needed)) in ko.needs_alive_forms.iter().enumerate() {
             for side in [Colour::Black, Colour::White] {
-                if self.has_kind(side, needed) {
+                if self.has_kind(side, needed) || had[side.index()] & (1 << i) == 0 {
                     continue;
                 }
                 for sq in self.squares_of_form(form, side) {
@@ -851,6 +865,23 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// For each side, which entries of `needs_alive_forms` it currently satisfies (a bit each):
+    /// taken before a move, so that reversion happens when the move removes the last needed
+    /// piece.
+    pub(crate) fn needs_alive_mask(&self) -> [u16; 2] {
+        let mut out = [0u16; 2];
+        if let Some(ko) = &self.variant.ko {
+            for (i, (_, needed)) in ko.needs_alive_forms.iter().enumerate().take(16) {
+                for side in [Colour::Black, Colour::White] {
+                    if self.has_kind(side, needed) {
+                        out[side.index()] |= 1 << i;
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The squares holding `side`'s pieces of one form (found through the bitboard of the kind
     /// the form moves as).
     pub(crate) fn squares_of_form(&self, form: usize, side: Colour) -> ArrayVec<u16, 64> {
@@ -864,6 +895,17 @@ impl<const N: usize> Position<N> {
             }
         }
         out
+    }
+}
+
+/// Passes on only the promoting moves (captures-only generation of a promotion that kills).
+struct PromoteOnly<'a, S>(&'a mut S);
+
+impl<S: MoveSink> MoveSink for PromoteOnly<'_, S> {
+    fn push(&mut self, m: Move) {
+        if m.promotion() == Promotion::Promote {
+            self.0.push(m);
+        }
     }
 }
 

@@ -326,12 +326,7 @@ impl<const N: usize> Position<N> {
             let mover = self.board[m.from().index()];
             let us = mover.colour();
             let v = &*self.variant;
-            let placed = if m.promotion() == Promotion::Promote {
-                v.promoted(mover)
-            } else {
-                mover
-            };
-            if v.programs[placed.index()].burns {
+            if v.programs[mover.index()].burns {
                 self.for_each_burned(m, us, &mut f);
             }
             if m.promotion() == Promotion::Promote {

@@ -18,7 +18,7 @@ fn extra_key(extra: u8) -> u64 {
     if extra == 0 {
         0
     } else {
-        zobrist(Piece(0xfff0 | extra as u16), 0xffff)
+        zobrist(Piece(0xf000 | extra as u16), 0xffff)
     }
 }
 
@@ -439,6 +439,11 @@ impl<const N: usize> Position<N> {
             extra: self.extra,
         });
         self.history.push(self.hash);
+        let had = if self.variant.ko.is_some() {
+            self.needs_alive_mask()
+        } else {
+            [0; 2]
+        };
         if m.is_range() {
             let d = self.line_step(from, to);
             let mut s = from.0 as i32 + d;
@@ -484,7 +489,7 @@ impl<const N: usize> Position<N> {
         if self.variant.ko.is_some() {
             let extra = self.extra;
             let changes = self.changes.len();
-            self.ko_after_move(m, moved, piece);
+            self.ko_after_move(m, moved, piece, had);
             if self.changes.len() > changes || self.extra != extra {
                 self.rev_start = self.history.len();
             }
@@ -558,6 +563,7 @@ impl<const N: usize> Position<N> {
         } else {
             0
         };
+        h ^= extra_key(self.extra);
         for sq in self.variant.geo.all_squares() {
             let p = self.board[sq.index()];
             if p.is_piece() {

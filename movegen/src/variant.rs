@@ -209,7 +209,7 @@ impl Variant {
                     .rules
                     .forward_needs
                     .iter()
-                    .find(|(k, _)| *k == form.moves_as)
+                    .find(|(k, _)| *k == form.kind)
                 {
                     let fwd = match colour {
                         Colour::Black => geo.delta(0, -1),

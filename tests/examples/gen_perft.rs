@@ -3,7 +3,10 @@
 //! computed by the fast generator and confirmed by the reference generator. A count the two
 //! disagree on aborts the run.
 //!
-//! `cargo run --release -p taikyoku-tests --example gen_perft -- <variant> [seed]`
+//! `cargo run --release -p taikyoku-tests --example gen_perft -- <variant> [seed] [curated]`
+//!
+//! `curated` is an optional file of hand-made positions (one per line) appended to the suite,
+//! for mechanics random playouts rarely reach.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -133,6 +136,7 @@ fn generate<const N: usize>(
     p: &mut Position<N>,
     variant: &str,
     seed: u64,
+    curated: &[String],
     lines: &mut Vec<String>,
 ) {
     lines.push("# start position".to_string());
@@ -163,6 +167,12 @@ fn generate<const N: usize>(
         lines.push(format!("# {}", pick.label));
         lines.push(line(variant, pick.label, &pick.notation, &mut q));
     }
+    for text in curated {
+        let mut q: Position<N> =
+            Position::parse(p.variant().clone(), text).expect("curated parses");
+        lines.push("# curated".to_string());
+        lines.push(line(variant, "curated", text, &mut q));
+    }
 }
 
 fn main() {
@@ -172,6 +182,15 @@ fn main() {
         .expect("usage: gen_perft <variant> [seed]")
         .clone();
     let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("seed"));
+    let curated: Vec<String> = args.get(3).map_or(Vec::new(), |path| {
+        std::fs::read_to_string(path)
+            .expect("curated file")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect()
+    });
     let v = Variant::builtin(&variant).unwrap_or_else(|e| panic!("{e}"));
     let mut start = AnyPosition::startpos(v);
     let mut lines = vec![
@@ -180,7 +199,7 @@ fn main() {
         "# history; a side without royal pieces has lost and no moves are generated).".to_string(),
         format!("# Every count was computed by the fast generator and confirmed by the reference generator (tests/src/reference); seed {seed}."),
     ];
-    with_position!(&mut start, p => generate(p, &variant, seed, &mut lines));
+    with_position!(&mut start, p => generate(p, &variant, seed, &curated, &mut lines));
     let path = format!("perft-data/{variant}.perft");
     std::fs::write(&path, lines.join("\n") + "\n").expect("write");
     eprintln!("wrote {path}");

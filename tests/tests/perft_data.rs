@@ -108,6 +108,23 @@ fn maka_dai_dai_cheap() {
 }
 
 #[test]
+fn ko_cheap() {
+    check_fast("ko", false);
+}
+
+#[test]
+#[ignore = "expensive: run with --ignored"]
+fn ko_expensive() {
+    check_fast("ko", true);
+}
+
+#[test]
+#[ignore = "expensive: run with --ignored"]
+fn ko_reference_confirms_suite() {
+    check_reference("ko");
+}
+
+#[test]
 fn taikyoku_cheap() {
     check_fast("taikyoku", false);
 }

@@ -29,6 +29,8 @@ struct Tally {
     conversions: usize,
     emperor_positions: usize,
     capture_only_pieces: usize,
+    shots: usize,
+    long_paths: usize,
 }
 
 impl Tally {
@@ -52,6 +54,8 @@ impl Tally {
                 Promotion::None => {}
             }
             self.range_captures += m.is_range() as usize;
+            self.shots += (m.shots().count() > 0) as usize;
+            self.long_paths += (m.stops().count() >= 2) as usize;
             self.lion_captures += m.mid1().is_some() as usize;
             self.triple_captures += m.mid2().is_some() as usize;
             if m.to() == m.from() {
@@ -193,9 +197,10 @@ fn playouts<const N: usize>(
                 .expect("reference has the move");
             let before = p.to_notation();
             let hash = p.hash();
+            let ms = p.move_to_string(m);
             p.make(m);
             p.check_consistency()
-                .unwrap_or_else(|e| panic!("{context}: after {}: {e}", key.0));
+                .unwrap_or_else(|e| panic!("{context}: after {ms} in {before}: {e}"));
             p.unmake();
             assert_eq!(p.to_notation(), before, "{context}: unmake");
             assert_eq!(p.hash(), hash, "{context}: unmake hash");
@@ -318,6 +323,78 @@ fn maka_dai_dai_agrees_with_reference() {
         ("passes", t.pass),
     ] {
         assert!(n > 0, "maka-dai-dai playouts never compared {what}");
+    }
+}
+
+#[test]
+fn ko_agrees_with_reference() {
+    // Start positions with promoted pieces too (fog and light, thunderclap, roaming assault,
+    // poison flames, clerk), so that the rare mechanics are compared.
+    // Multi-capturers facing clusters, a poison flame among enemies, fog and light near each
+    // other, a clerk whose guards have entered the zone, shooters with lines of targets.
+    let mut clash = placement(
+        "ko",
+        &[
+            ("10s", "G"),
+            ("10a", "g"),
+            ("12r", "(MA)"),
+            ("11r", "B"),
+            ("8a", "(ma)"),
+            ("12a", "b"),
+            ("10j", "+D"),
+            ("10i", "p"),
+            ("10h", "(sp)"),
+            ("11i", "p"),
+            ("9j", "(hs)"),
+            ("11j", "p"),
+            ("3j", "+B"),
+            ("3i", "p"),
+            ("3h", "(sp)"),
+            ("3g", "(ch)"),
+            ("15j", "+(EN)"),
+            ("15i", "p"),
+            ("14i", "(sp)"),
+            ("16h", "+(en)"),
+            ("5e", "+(tb)"),
+            ("5k", "+(SM)"),
+            ("7c", "(sm)"),
+            ("12g", "(SC)"),
+            ("18o", "(FD)"),
+            ("1o", "R"),
+            ("17m", "(FW)"),
+            ("17h", "(cu)"),
+            ("13i", "(su)"),
+            ("2m", "(TB)"),
+            ("4d", "(tb)"),
+            ("7m", "(CA)"),
+            ("6k", "(gh)"),
+            ("8e", "(wr)"),
+            ("6b", "+(du)"),
+        ],
+        'b',
+    );
+    clash = clash.replacen(" b - ", " b AR ", 1);
+    let starts = [
+        "startpos".to_string(),
+        promoted_start("ko", &["TB", "SM", "D", "B", "EN", "FW", "C", "CA", "LB"]),
+        promoted_start("ko", &["DU", "FH", "Q", "PL", "SU", "SB"]),
+        clash,
+    ];
+    let t = run("ko", &starts, 6, 250, 4);
+    assert!(t.positions >= 2000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("declined promotions", t.decline),
+        ("multi-captures", t.lion_captures),
+        (
+            "captures on two or more squares before the last",
+            t.long_paths,
+        ),
+        ("shots", t.shots),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "ko playouts never compared {what}");
     }
 }
 

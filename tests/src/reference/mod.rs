@@ -2,13 +2,17 @@
 //! shared/seeds/ and shared/spec/rules-decisions.md), independently of `movegen/`.
 //!
 //! * `pieces.rs`: the movement language the piece tables are written in, and the tables' types.
-//! * `taikyoku.rs`, `daidai.rs`, `maka.rs`: one piece table and setup per variant.
+//! * `taikyoku.rs`, `daidai.rs`, `maka.rs`, `ko.rs`: one piece table and setup per variant.
 //! * this file: positions (a plain mailbox), move generation, promotion, play, perft, notation.
+//! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
+//!   promotions and reversions, the extra field, the end of the game.
 //!
 //! Moves are generated piece by piece as (destination, set of removed squares); duplicates (two
 //! paths with the same effect) are removed by sorting, then the promotion choices are attached.
 
 mod daidai;
+mod ko;
+mod ko_rules;
 mod maka;
 mod pieces;
 mod taikyoku;
@@ -36,7 +40,8 @@ pub struct RefMove {
     /// Destination (== from for igui / pass).
     pub to: String,
     /// Every square whose piece the move removes (enemy pieces, and friendly pieces a range
-    /// capturer flies over), sorted ascending as strings, no duplicates.
+    /// capturer flies over; in Ko shogi also pieces shot or burned, and the enemy poison flames
+    /// removed because the clerk promoted), sorted ascending as strings, no duplicates.
     pub captured: Vec<String>,
     pub promotion: RefPromotion,
 }
@@ -58,6 +63,9 @@ pub struct RefPosition {
     n: usize,
     sq: Vec<Option<Piece>>,
     side: u8,
+    /// The extra field: Ko shogi's guards' zone state (bits of ko_rules::EXTRA_LETTERS); 0
+    /// (written `-`) in the other variants.
+    extra: u8,
     move_number: u32,
 }
 
@@ -66,6 +74,7 @@ impl PartialEq for RefPosition {
         std::ptr::eq(self.v, o.v)
             && self.sq == o.sq
             && self.side == o.side
+            && self.extra == o.extra
             && self.move_number == o.move_number
     }
 }
@@ -97,12 +106,14 @@ enum Cell {
 static TAIKYOKU: OnceLock<Variant> = OnceLock::new();
 static DAIDAI: OnceLock<Variant> = OnceLock::new();
 static MAKA: OnceLock<Variant> = OnceLock::new();
+static KO: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
         "taikyoku" => Some(TAIKYOKU.get_or_init(taikyoku::build)),
         "dai-dai" => Some(DAIDAI.get_or_init(daidai::build)),
         "maka-dai-dai" => Some(MAKA.get_or_init(maka::build)),
+        "ko" => Some(KO.get_or_init(ko::build)),
         _ => None,
     }
 }
@@ -142,11 +153,11 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai". text: a position in notation.md's
-    /// format, or "startpos". Errors are a message, never a panic.
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko". text: a position in
+    /// notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
-            format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai)")
+            format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai, ko)")
         })?;
         let n = v.size;
         let text = text.trim();
@@ -169,6 +180,7 @@ impl RefPosition {
                 n,
                 sq,
                 side: 0,
+                extra: 0,
                 move_number: 1,
             });
         }
@@ -184,12 +196,16 @@ impl RefPosition {
             "w" => 1,
             s => return Err(format!("side to move must be `b` or `w`, found `{s}`")),
         };
-        if fields[2] != "-" {
+        let extra = if v.rule == PromotionRule::Ko {
+            ko_rules::parse_extra(fields[2])?
+        } else if fields[2] != "-" {
             return Err(format!(
                 "extra field must be `-` in {variant_name}, found `{}`",
                 fields[2]
             ));
-        }
+        } else {
+            0
+        };
         let move_number: u32 = match fields[3].parse() {
             Ok(m) if m >= 1 && !fields[3].starts_with('+') => m,
             _ => {
@@ -306,11 +322,12 @@ impl RefPosition {
             n,
             sq,
             side,
+            extra,
             move_number,
         })
     }
 
-    /// The position in notation.md's format (board, side, extra "-", move number).
+    /// The position in notation.md's format (board, side, extra field, move number).
     pub fn to_notation(&self) -> String {
         let n = self.n;
         let mut s = String::new();
@@ -349,9 +366,10 @@ impl RefPosition {
             }
         }
         format!(
-            "{} {} - {}",
+            "{} {} {} {}",
             s,
             if self.side == 0 { "b" } else { "w" },
+            ko_rules::extra_string(self.extra),
             self.move_number
         )
     }
@@ -481,6 +499,9 @@ impl RefPosition {
 
     /// All distinct moves of the side to move.
     fn gen_moves(&self) -> Vec<IMove> {
+        if self.v.rule == PromotionRule::Ko {
+            return self.ko_gen_moves();
+        }
         let mut out = Vec::new();
         if !self.has_royal(0) || !self.has_royal(1) {
             return out;
@@ -545,6 +566,7 @@ impl RefPosition {
                     NONE
                 }
             }
+            PromotionRule::Ko => unreachable!("Ko promotion is in ko_rules.rs"),
             PromotionRule::Maka => {
                 if !self.ty(mover).royal {
                     if let Some(special) = self.maka_special(mover, &enemies) {
@@ -584,6 +606,9 @@ impl RefPosition {
     }
 
     fn play_internal(&self, m: &IMove) -> RefPosition {
+        if self.v.rule == PromotionRule::Ko {
+            return self.ko_play(m);
+        }
         let mut next = self.clone();
         let from = m.from as usize;
         let mut mover = self.sq[from].expect("play: no piece on the origin square");
@@ -820,6 +845,14 @@ impl RefPosition {
                     }
                 }
                 Atom::Emperor => self.emperor(from, color, out),
+                Atom::MoveOnly { .. }
+                | Atom::LeapMoveOnly { .. }
+                | Atom::Legs { .. }
+                | Atom::Cavalry
+                | Atom::Roam { .. }
+                | Atom::Priest { .. }
+                | Atom::Shoot(_)
+                | Atom::Burn => panic!("Ko shogi atom {atom:?} outside Ko shogi"),
             }
         }
     }

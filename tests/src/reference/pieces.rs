@@ -25,6 +25,25 @@
 //! Atoms without directions: `lion` (lion area move: two king steps, jumps within two, igui,
 //! pass), `igui` (capture an adjacent enemy without moving), `knight` (the two forward knight
 //! jumps), `backknight` (the two backward ones), `emperor` (Maka dai dai emperor).
+//!
+//! Ko shogi adds (docs/ko.md, "Moves"):
+//! * `DIRS:mN`: up to N squares over empty squares, never capturing (the bows' and guns' steps,
+//!   the gun carriage's and chariot of the gods' slides).
+//! * `DIRS:roamN`: the roaming assault: 1..N steps along one of DIRS, capturing every enemy piece
+//!   stepped on; a friendly piece stops it.
+//! * `knights`: the eight knight jumps (the cavalryman); `mknights`: the same, never capturing.
+//! * `legsN(LEG|LEG|...)`: a multiple move of one to N legs; `exactlyN(LEG|...)`: exactly N legs
+//!   (the thunderclap). A LEG is `DIRS:1` (a step), `DIRS:jK` (a leap to the K-th square) or
+//!   `knights`; every leg ends on an empty square, an enemy piece (captured) or the start square.
+//! * `cavalry`: a knight jump, then optionally a second one with its long leg the same way, or
+//!   back to the start.
+//! * `priest1`, `priest2`: one (Taoist priest, spiritual monk) or up to two (twelve-mile fog,
+//!   immaculate light) jumps to the second square, each optionally followed by a shot at an
+//!   adjacent enemy piece; or one such shot without moving.
+//! * `shoot:bowN` (one shot at the first piece within N), `shoot:cannonN` (one shot at any
+//!   piece within N), `shoot:gatlingN` (up to two shots at the first piece within N): shots
+//!   made after the piece's movement, or without moving.
+//! * `burn`: every enemy piece next to where the piece ends its move is removed.
 
 /// A direction as Black (who moves up the board) sees it: `dc` = +1 is Black's right (towards
 /// file 1), `dr` = -1 is forward (towards rank a).
@@ -80,6 +99,142 @@ pub enum Atom {
         offsets: Vec<Dir>,
     },
     Emperor,
+    // ---- Ko shogi
+    /// Up to `max` squares over empty squares, never capturing.
+    MoveOnly {
+        dirs: Vec<Dir>,
+        max: u32,
+    },
+    /// Leaps to fixed offsets, never capturing.
+    LeapMoveOnly {
+        offsets: Vec<Dir>,
+    },
+    /// Multiple move: 1..=`count` legs (exactly `count` when `exact`), each one of `legs`.
+    Legs {
+        legs: Vec<Dir>,
+        count: u32,
+        exact: bool,
+    },
+    /// The cavalry's double knight jump.
+    Cavalry,
+    /// Roaming assault: 1..=`max` steps along one direction, capturing every enemy stepped on.
+    Roam {
+        dirs: Vec<Dir>,
+        max: u32,
+    },
+    /// Taoist priest / spiritual monk (`jumps` = 1) and twelve-mile fog / immaculate light (2).
+    Priest {
+        jumps: u32,
+    },
+    /// Shots after the movement (or without moving).
+    Shoot(Shot),
+    /// Burns the enemy pieces next to where the piece ends its move.
+    Burn,
+}
+
+/// How a Ko shogi piece shoots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotKind {
+    /// Long bow, crossbow and their cavalrymen: one shot at the first piece in a direction.
+    Bow,
+    /// Cannon, gun carriage: one shot at any piece in a direction, over what stands between.
+    Cannon,
+    /// Gatling gun, chariot of the gods: up to two shots, each at the first piece.
+    Gatling,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    pub kind: ShotKind,
+    /// Farthest square it reaches.
+    pub range: u32,
+}
+
+fn knight_offsets() -> Vec<Dir> {
+    vec![
+        d(-1, -2),
+        d(1, -2),
+        d(-1, 2),
+        d(1, 2),
+        d(-2, -1),
+        d(-2, 1),
+        d(2, -1),
+        d(2, 1),
+    ]
+}
+
+/// One leg of a `legsN(...)` / `exactlyN(...)` multiple move: its offsets.
+fn parse_leg(s: &str) -> Result<Vec<Dir>, String> {
+    if s == "knights" {
+        return Ok(knight_offsets());
+    }
+    let (dirs, spec) = s.split_once(':').ok_or_else(|| format!("bad leg `{s}`"))?;
+    let k: i32 = match spec {
+        "1" => 1,
+        _ => match spec.strip_prefix('j').map(|k| k.parse::<i32>()) {
+            Some(Ok(k)) if k >= 2 => k,
+            _ => {
+                return Err(format!(
+                    "bad leg `{s}` (a leg is DIRS:1, DIRS:jK or knights)"
+                ))
+            }
+        },
+    };
+    Ok(parse_dirs(dirs)?
+        .into_iter()
+        .map(|x| d(x.dc * k, x.dr * k))
+        .collect())
+}
+
+/// `legsN(...)` or `exactlyN(...)`.
+fn parse_legs(word: &str) -> Result<Option<Atom>, String> {
+    let (rest, exact) = if let Some(r) = word.strip_prefix("legs") {
+        (r, false)
+    } else if let Some(r) = word.strip_prefix("exactly") {
+        (r, true)
+    } else {
+        return Ok(None);
+    };
+    let (count, legs) = rest
+        .split_once('(')
+        .ok_or_else(|| format!("bad multiple move `{word}`"))?;
+    let legs = legs
+        .strip_suffix(')')
+        .ok_or_else(|| format!("bad multiple move `{word}`"))?;
+    let count = parse_count(count)?;
+    if count == INF {
+        return Err(format!("bad multiple move `{word}`"));
+    }
+    let mut offsets: Vec<Dir> = Vec::new();
+    for leg in legs.split('|') {
+        for o in parse_leg(leg)? {
+            if !offsets.contains(&o) {
+                offsets.push(o);
+            }
+        }
+    }
+    Ok(Some(Atom::Legs {
+        legs: offsets,
+        count,
+        exact,
+    }))
+}
+
+fn parse_shot(spec: &str) -> Result<Atom, String> {
+    let (kind, range) = if let Some(r) = spec.strip_prefix("bow") {
+        (ShotKind::Bow, r)
+    } else if let Some(r) = spec.strip_prefix("cannon") {
+        (ShotKind::Cannon, r)
+    } else if let Some(r) = spec.strip_prefix("gatling") {
+        (ShotKind::Gatling, r)
+    } else {
+        return Err(format!("unknown shot `{spec}`"));
+    };
+    let range = parse_count(range)?;
+    if range == INF {
+        return Err(format!("bad shot range `{spec}`"));
+    }
+    Ok(Atom::Shoot(Shot { kind, range }))
 }
 
 fn d(dc: i32, dr: i32) -> Dir {
@@ -184,6 +339,18 @@ fn parse_spec(dirs: Vec<Dir>, spec: &str) -> Result<Atom, String> {
             steps: parse_count(rest)?,
         });
     }
+    if let Some(rest) = spec.strip_prefix("roam") {
+        return Ok(Atom::Roam {
+            dirs,
+            max: parse_count(rest)?,
+        });
+    }
+    if let Some(rest) = spec.strip_prefix('m') {
+        return Ok(Atom::MoveOnly {
+            dirs,
+            max: parse_count(rest)?,
+        });
+    }
     match spec {
         "xj" => Ok(Atom::CaptureFar { dirs }),
         "hook" => Ok(Atom::Hook { dirs }),
@@ -195,6 +362,10 @@ fn parse_spec(dirs: Vec<Dir>, spec: &str) -> Result<Atom, String> {
 pub fn parse_movement(s: &str) -> Result<Vec<Atom>, String> {
     let mut atoms = Vec::new();
     for word in s.split_whitespace() {
+        if let Some(legs) = parse_legs(word)? {
+            atoms.push(legs);
+            continue;
+        }
         let atom = match word {
             "lion" => Atom::Lion,
             "igui" => Atom::Igui,
@@ -205,6 +376,17 @@ pub fn parse_movement(s: &str) -> Result<Vec<Atom>, String> {
             "backknight" => Atom::Leap {
                 offsets: vec![d(-1, 2), d(1, 2)],
             },
+            "knights" => Atom::Leap {
+                offsets: knight_offsets(),
+            },
+            "mknights" => Atom::LeapMoveOnly {
+                offsets: knight_offsets(),
+            },
+            "cavalry" => Atom::Cavalry,
+            "burn" => Atom::Burn,
+            "priest1" => Atom::Priest { jumps: 1 },
+            "priest2" => Atom::Priest { jumps: 2 },
+            _ if word.starts_with("shoot:") => parse_shot(&word["shoot:".len()..])?,
             _ => {
                 let (dirs, spec) = word
                     .split_once(':')
@@ -248,6 +430,9 @@ pub enum PromotionRule {
     /// Maka dai dai: optional when capturing unpromoted pieces, compulsory when capturing a
     /// promoted one; deva / dark spirit capture rules.
     Maka,
+    /// Ko shogi: docs/ko.md "Promotion" (zone, special promotions, clerk, reversions); the
+    /// whole of Ko's move generation and play lives in ko_rules.rs.
+    Ko,
 }
 
 /// A variant: board size, piece types, kinds, setup.
@@ -266,6 +451,8 @@ pub struct Variant {
     /// spirit (deva, dark spirit).
     pub deva: Option<usize>,
     pub dark_spirit: Option<usize>,
+    /// Ko shogi: the piece kinds its rules name.
+    pub ko: Option<super::ko::KoKinds>,
 }
 
 impl Variant {
@@ -357,6 +544,7 @@ pub fn build_variant(
         setup: Vec::new(),
         deva: None,
         dark_spirit: None,
+        ko: None,
     };
     for (row, col, code) in setup {
         let k = v
