@@ -118,6 +118,62 @@ pub fn supported(ops: &[Op]) -> bool {
     })
 }
 
+/// A bound on a supported program's candidate moves (before duplicates are removed), or why
+/// it could overflow the generator's fixed buffers: its landings (distinct destination and
+/// capture sets before shooting) or its candidates. `longest_line` bounds an unlimited slide.
+pub fn cands_bound(prog: &crate::program::Program, longest_line: usize) -> Result<usize, String> {
+    let mut landings = 0usize;
+    let mut priest = 0usize;
+    for op in &prog.ops {
+        match *op {
+            Op::Slide { max, .. } => {
+                landings += if max == crate::program::UNLIMITED {
+                    longest_line
+                } else {
+                    max as usize
+                }
+            }
+            Op::Leap { .. } => landings += 1,
+            Op::Double { len, .. } => landings += len as usize * (len as usize + 2),
+            Op::Steps { len, n, .. } => {
+                if n as usize * len as usize + 1 > MAX_STEP_STACK {
+                    return Err(format!("{n} steps by {len} vectors is too many paths"));
+                }
+                landings = landings.saturating_add((len as usize).saturating_pow(n as u32));
+            }
+            Op::MultiLine { n, .. } => landings += n as usize,
+            Op::Priest { len, legs, .. } => {
+                let l = len as usize;
+                let second = if legs >= 2 { 9 * l * 9 } else { 0 };
+                priest += 8 + l * (9 + second);
+            }
+            _ => {}
+        }
+    }
+    if landings > MAX_LANDINGS {
+        return Err(format!(
+            "up to {landings} distinct landings; the generator holds {MAX_LANDINGS}"
+        ));
+    }
+    // Shot choices from one square: none, one, or two (each of up to `targets`).
+    let shots = prog.shoot.map_or(0, |sh| {
+        let targets = if sh.class == ShotClass::Cannon {
+            8 * sh.range as usize
+        } else {
+            8
+        };
+        targets + if sh.shots >= 2 { targets * targets } else { 0 }
+    });
+    // Each landing without or with shots, plus shots without moving.
+    let cands = landings * (1 + shots) + shots + priest;
+    if cands > MAX_CANDS {
+        return Err(format!(
+            "up to {cands} candidate moves per position; the generator holds {MAX_CANDS}"
+        ));
+    }
+    Ok(cands)
+}
+
 /// Whether a kind's movement makes it a step mover (every move a single step; shooting and
 /// burning allowed).
 pub fn is_step_mover(atoms: &[crate::betza::Atom]) -> bool {
@@ -173,15 +229,32 @@ impl Landing {
 #[derive(Clone, Copy, Debug)]
 struct Cand {
     mv: Move,
+    /// The removed squares (sorted when duplicates are removed).
     removed: [u16; 6],
     nrem: u8,
+    /// How many squares the move string names between origin and destination: among ways to
+    /// the same effect, the one naming fewest is the canonical one.
+    stops: u8,
+    /// Position in generation order (emission keeps it; it breaks ties between equal strings).
+    seq: u16,
 }
 
 impl Cand {
+    fn new(mv: Move, removed: &[u16]) -> Cand {
+        let mut c = Cand {
+            mv,
+            removed: [0; 6],
+            nrem: removed.len() as u8,
+            stops: 0,
+            seq: 0,
+        };
+        c.removed[..removed.len()].copy_from_slice(removed);
+        c
+    }
+
+    /// What makes two candidates the same move: destination and removed squares.
     fn key(&self) -> (u16, [u16; 6], u8) {
-        let mut r = self.removed;
-        r[..self.nrem as usize].sort_unstable();
-        (self.mv.to().0, r, self.nrem)
+        (self.mv.to().0, self.removed, self.nrem)
     }
 }
 
@@ -196,8 +269,21 @@ enum Land {
     Barred,
 }
 
+/// Bound on distinct landings: the thunderclap's five orthogonal steps have at most 4^5 paths.
 const MAX_LANDINGS: usize = 1024;
-const MAX_CANDS: usize = 2048;
+/// Bound on candidates before duplicates are removed. The largest producer is the fog or light:
+/// 8 shots in place, and for each of its 8 first jumps 1 + 8 (shot) ways to stand there and
+/// 9 x 8 x 9 two-jump continuations: 8 + 8 x 657 = 5264. The chariot of the gods is next, at
+/// 41 landings x (1 + 8 + 8 x 8) shot choices = 2993.
+const MAX_CANDS: usize = 5376;
+/// The buffer for pieces with few candidates (most of them): a small stack frame is faster.
+const FEW_CANDS: usize = 512;
+/// Bound on the thunderclap's depth-first stack: at most `n x len + 1` entries.
+const MAX_STEP_STACK: usize = 64;
+/// Bound on one shot's targets: a cannon of the longest range (9) sees up to 8 x 9.
+const MAX_SHOT_TARGETS: usize = 72;
+/// Squares on the largest board.
+const MAX_SQUARES: usize = crate::geometry::MAX_SIDE * crate::geometry::MAX_SIDE;
 
 impl<const N: usize> Position<N> {
     /// Whether `sq` lies in `side`'s promotion zone.
@@ -243,6 +329,23 @@ impl<const N: usize> Position<N> {
 
     /// Generates the moves of a Ko piece.
     pub(crate) fn ko_piece_moves<S: MoveSink>(&self, from: Square, caps_only: bool, sink: &mut S) {
+        let piece = self.board[from.index()];
+        if self.variant.programs[piece.index()].ko_cands <= FEW_CANDS {
+            self.ko_piece_moves_in::<S, FEW_CANDS>(from, caps_only, sink);
+        } else {
+            self.ko_piece_moves_in::<S, MAX_CANDS>(from, caps_only, sink);
+        }
+    }
+
+    /// [`Self::ko_piece_moves`] with a candidate buffer of `C` entries, at least the
+    /// piece's bound. Never inlined, so that each buffer lives only in its own frame.
+    #[inline(never)]
+    fn ko_piece_moves_in<S: MoveSink, const C: usize>(
+        &self,
+        from: Square,
+        caps_only: bool,
+        sink: &mut S,
+    ) {
         let v = &*self.variant;
         let piece = self.board[from.index()];
         let us = piece.colour();
@@ -251,7 +354,7 @@ impl<const N: usize> Position<N> {
         let mk = form.kind;
         let f = from.0 as i32;
         let mut lands: ArrayVec<Landing, MAX_LANDINGS> = ArrayVec::new();
-        let mut cands: ArrayVec<Cand, MAX_CANDS> = ArrayVec::new();
+        let mut cands: ArrayVec<Cand, C> = ArrayVec::new();
         let push_land = |lands: &mut ArrayVec<Landing, MAX_LANDINGS>, l: Landing| {
             let mut key = l.caps;
             key[..l.ncaps as usize].sort_unstable();
@@ -263,7 +366,8 @@ impl<const N: usize> Position<N> {
                 k2[..o.ncaps as usize].sort_unstable();
                 k2 == key
             });
-            if !dup && !lands.is_full() {
+            if !dup {
+                // capacity_error bounds the landings of every accepted program.
                 lands.push(l);
             }
         };
@@ -367,7 +471,7 @@ impl<const N: usize> Position<N> {
                 Op::Steps { start, len, n } => {
                     let vecs = &prog.vecs[start as usize..start as usize + len as usize];
                     // Depth-first over every path of exactly n steps.
-                    let mut stack: ArrayVec<(i32, u8, Landing), 64> = ArrayVec::new();
+                    let mut stack: ArrayVec<(i32, u8, Landing), MAX_STEP_STACK> = ArrayVec::new();
                     stack.push((f, 0, Landing::new(from.0)));
                     while let Some((pos, depth, l)) = stack.pop() {
                         if depth == n {
@@ -393,9 +497,7 @@ impl<const N: usize> Position<N> {
                                 Land::Enemy => l.with_capture(t as u16),
                                 _ => continue,
                             };
-                            if !stack.is_full() {
-                                stack.push((t, depth + 1, next));
-                            }
+                            stack.push((t, depth + 1, next));
                         }
                     }
                 }
@@ -444,12 +546,7 @@ impl<const N: usize> Position<N> {
                 } else {
                     Move::new(from, Square(l.to))
                 };
-                let mut c = Cand {
-                    mv,
-                    removed: [0; 6],
-                    nrem: l.ncaps,
-                };
-                c.removed[..l.ncaps as usize].copy_from_slice(l.caps());
+                let c = Cand::new(mv, l.caps());
                 if !(l.to == from.0 && l.ncaps == 0 && prog.shoot.is_some()) {
                     push_cand(&mut cands, c);
                 }
@@ -461,16 +558,18 @@ impl<const N: usize> Position<N> {
         if let Some(sh) = prog.shoot {
             self.shot_cands(from, piece, &Landing::new(from.0), sh, &mut cands);
         }
+        // Distinct landings give distinct moves; only shots (in either order, or from
+        // different squares) and the priests' jumps reach one effect in several ways.
+        if prog.shoot.is_some() || prog.ops.iter().any(|o| matches!(o, Op::Priest { .. })) {
+            dedup_cands(&mut cands);
+        }
         for c in &cands {
             let removed = &c.removed[..c.nrem as usize];
             let captures = !removed.is_empty() || (prog.burns && self.burn_count(c.mv, us) > 0);
             if caps_only && !captures {
                 // Only a promotion that removes enemy pieces (the clerk's) can still capture.
                 let kills = &v.ko.as_ref().expect("Ko rules").kill_on_promotion[form.kind];
-                if kills
-                    .iter()
-                    .any(|&f| !self.squares_of_form(f, us.flip()).is_empty())
-                {
+                if kills.iter().any(|&f| self.has_form(f, us.flip())) {
                     let mut only_promote = PromoteOnly(sink);
                     self.ko_emit(piece, c.mv, removed, &mut only_promote);
                 }
@@ -508,7 +607,7 @@ impl<const N: usize> Position<N> {
         gone: &[u16],
         class: ShotClass,
         range: u8,
-        out: &mut ArrayVec<u16, 64>,
+        out: &mut ArrayVec<u16, MAX_SHOT_TARGETS>,
     ) {
         let us = mover.colour();
         for &d in &self.variant.king_steps {
@@ -533,15 +632,15 @@ impl<const N: usize> Position<N> {
     }
 
     /// Candidates with shots from landing `l`.
-    fn shot_cands(
+    fn shot_cands<const C: usize>(
         &self,
         from: Square,
         mover: Piece,
         l: &Landing,
         sh: crate::program::Shooter,
-        cands: &mut ArrayVec<Cand, MAX_CANDS>,
+        cands: &mut ArrayVec<Cand, C>,
     ) {
-        let mut first: ArrayVec<u16, 64> = ArrayVec::new();
+        let mut first: ArrayVec<u16, MAX_SHOT_TARGETS> = ArrayVec::new();
         self.shot_targets(
             l.to,
             from.0,
@@ -552,22 +651,17 @@ impl<const N: usize> Position<N> {
             &mut first,
         );
         for &t1 in &first {
-            let mut c = Cand {
-                mv: Move::with_shots(from, None, Some(Square(t1)), None, Square(l.to)),
-                removed: [0; 6],
-                nrem: 0,
-            };
-            for &x in l.caps() {
-                c.removed[c.nrem as usize] = x;
-                c.nrem += 1;
-            }
+            let mut c = Cand::new(
+                Move::with_shots(from, None, Some(Square(t1)), None, Square(l.to)),
+                l.caps(),
+            );
             c.removed[c.nrem as usize] = t1;
             c.nrem += 1;
             push_cand(cands, c);
             if sh.shots >= 2 {
                 let mut gone: ArrayVec<u16, 8> = l.caps().iter().copied().collect();
                 gone.push(t1);
-                let mut second: ArrayVec<u16, 64> = ArrayVec::new();
+                let mut second: ArrayVec<u16, MAX_SHOT_TARGETS> = ArrayVec::new();
                 self.shot_targets(l.to, from.0, mover, &gone, sh.class, sh.range, &mut second);
                 for &t2 in &second {
                     let mut c2 = c;
@@ -588,14 +682,14 @@ impl<const N: usize> Position<N> {
 
     /// The priest's, monk's, fog's and light's moves: jumps (capturing only the allowed
     /// kinds), each optionally followed by a shot at an adjacent enemy; or one shot in place.
-    fn priest_cands(
+    fn priest_cands<const C: usize>(
         &self,
         from: Square,
         mover: Piece,
         vecs: &[i32],
         legs: u8,
         targets: &[KindId],
-        cands: &mut ArrayVec<Cand, MAX_CANDS>,
+        cands: &mut ArrayVec<Cand, C>,
     ) {
         let v = &*self.variant;
         let us = mover.colour();
@@ -628,20 +722,23 @@ impl<const N: usize> Position<N> {
             }
             out
         };
+        // The first jump's square is named only if something happens there (a capture or a
+        // shot); otherwise the piece only passes through it and the string leaves it out.
         let make = |mid: Option<u16>, a: Option<u16>, b: Option<u16>, to: u16, removed: &[u16]| {
-            let mut c = Cand {
-                mv: Move::with_shots(
+            let (mid, a, b) = match mid {
+                Some(m) if a.is_none() && !removed.contains(&m) => (None, b, None),
+                _ => (mid, a, b),
+            };
+            Cand::new(
+                Move::with_shots(
                     from,
                     mid.map(Square),
                     a.map(Square),
                     b.map(Square),
                     Square(to),
                 ),
-                removed: [0; 6],
-                nrem: removed.len() as u8,
-            };
-            c.removed[..removed.len()].copy_from_slice(removed);
-            c
+                removed,
+            )
         };
         // One shot without moving.
         for s in adjacent(from.0, &[]) {
@@ -882,15 +979,23 @@ impl<const N: usize> Position<N> {
         out
     }
 
+    /// Whether `side` has a piece of one form.
+    fn has_form(&self, form: usize, side: Colour) -> bool {
+        let v = &*self.variant;
+        let bb = self.kind_bitboard(v.forms[form].moves_as, side);
+        bb.iter()
+            .any(|d| self.board[v.geo.from_dense(d).index()].form() == form)
+    }
+
     /// The squares holding `side`'s pieces of one form (found through the bitboard of the kind
     /// the form moves as).
-    pub(crate) fn squares_of_form(&self, form: usize, side: Colour) -> ArrayVec<u16, 64> {
+    pub(crate) fn squares_of_form(&self, form: usize, side: Colour) -> ArrayVec<u16, MAX_SQUARES> {
         let v = &*self.variant;
         let mut out = ArrayVec::new();
         let bb = *self.kind_bitboard(v.forms[form].moves_as, side);
         for d in bb.iter() {
             let sq = v.geo.from_dense(d);
-            if self.board[sq.index()].form() == form && !out.is_full() {
+            if self.board[sq.index()].form() == form {
                 out.push(sq.0);
             }
         }
@@ -909,10 +1014,32 @@ impl<S: MoveSink> MoveSink for PromoteOnly<'_, S> {
     }
 }
 
-fn push_cand(cands: &mut ArrayVec<Cand, MAX_CANDS>, c: Cand) {
-    let key = c.key();
-    if cands.iter().any(|o| o.key() == key) || cands.is_full() {
+/// Adds a candidate (duplicates are removed later by [`dedup_cands`]).
+#[inline]
+fn push_cand<const C: usize>(cands: &mut ArrayVec<Cand, C>, mut c: Cand) {
+    c.seq = cands.len() as u16;
+    // The buffer holds the piece's bound (Program::ko_cands), so this cannot fail.
+    cands.push(c);
+}
+
+/// Keeps one candidate per effect, the one naming fewest squares (the earliest among equals),
+/// in generation order.
+fn dedup_cands<const C: usize>(cands: &mut ArrayVec<Cand, C>) {
+    if cands.len() < 2 {
         return;
     }
-    cands.push(c);
+    for c in cands.iter_mut() {
+        c.removed[..c.nrem as usize].sort_unstable();
+        c.stops = c.mv.stops().count() as u8;
+    }
+    cands.sort_unstable_by_key(|c| (c.key(), c.stops, c.seq));
+    let mut kept = 0;
+    for i in 0..cands.len() {
+        if kept == 0 || cands[kept - 1].key() != cands[i].key() {
+            cands[kept] = cands[i];
+            kept += 1;
+        }
+    }
+    cands.truncate(kept);
+    cands.sort_unstable_by_key(|c| c.seq);
 }

@@ -128,6 +128,9 @@ pub struct Program {
     /// Its forward step (padded offset), and the kinds one of which its side needs to keep it
     /// (filled in by the variant; Ko's pawns and drum).
     pub forward_needs: Option<(i32, Vec<usize>)>,
+    /// Bound on its candidate moves in a Ko position (filled in by the variant): the Ko
+    /// generator picks a buffer that size.
+    pub ko_cands: usize,
 }
 
 fn modality_bits(m: Modality) -> u8 {

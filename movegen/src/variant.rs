@@ -228,6 +228,13 @@ impl Variant {
                             ),
                         });
                     }
+                    let longest = geo.files().max(geo.ranks());
+                    p.ko_cands =
+                        crate::ko::cands_bound(&p, longest).map_err(|why| VariantError {
+                            source: def.source.clone(),
+                            line: kind.line,
+                            message: format!("{}: {why}", kind.code),
+                        })?;
                 } else if p.shoot.is_some()
                     || p.burns
                     || p.ops.iter().any(|o| {
@@ -361,5 +368,27 @@ mod tests {
         }
         let e = Variant::builtin("chess").unwrap_err();
         assert!(e.message.contains("unknown variant 'chess'"));
+    }
+
+    /// Ko pieces whose moves could overflow the generator's buffers are refused when the variant
+    /// loads, naming the piece's line, rather than losing moves during play.
+    #[test]
+    fn ko_pieces_beyond_the_generator_bounds_are_refused() {
+        let ko = builtin_text("ko").unwrap();
+        for (from, to, says) in [
+            ("{steps W 5}", "{steps W 6}", "distinct landings"),
+            (
+                "mR5 {shoot cannon 5}",
+                "mR5 {shoot cannon 9 2}",
+                "candidate moves",
+            ),
+            ("{priest 2 TB SM}", "{priest 2 TB SM} Q", "candidate moves"),
+        ] {
+            assert!(ko.contains(from), "{from}");
+            let e = Variant::from_text("ko.var", &ko.replacen(from, to, 1)).unwrap_err();
+            assert!(e.message.contains(says), "{from} -> {to}: {e}");
+            let line = ko.lines().position(|l| l.contains(from)).unwrap() + 1;
+            assert_eq!(e.line, line, "{e}");
+        }
     }
 }

@@ -374,7 +374,28 @@ fn ko_agrees_with_reference() {
         'b',
     );
     clash = clash.replacen(" b - ", " b AR ", 1);
+    // A fog and a light walled in by enemy pawns (landings left free): thousands of moves each,
+    // more than any other piece can have.
+    let mut crowd: Vec<(String, &str)> = vec![
+        ("10s".into(), "G"),
+        ("10a".into(), "g"),
+        ("10l".into(), "+(TB)"),
+        ("16e".into(), "+(sm)"),
+    ];
+    for (file, rank, enemy) in [(10, 11, "p"), (16, 4, "P")] {
+        for df in -3i32..=3 {
+            for dr in -3i32..=3 {
+                let (f, r) = (file + df, rank + dr);
+                if df % 2 != 0 || dr % 2 != 0 {
+                    crowd.push((format!("{f}{}", (b'a' + r as u8) as char), enemy));
+                }
+            }
+        }
+    }
+    let crowd: Vec<(&str, &str)> = crowd.iter().map(|(s, c)| (s.as_str(), *c)).collect();
+    let crowded = placement("ko", &crowd, 'b');
     let starts = [
+        crowded,
         "startpos".to_string(),
         promoted_start("ko", &["TB", "SM", "D", "B", "EN", "FW", "C", "CA", "LB"]),
         promoted_start("ko", &["DU", "FH", "Q", "PL", "SU", "SB"]),
