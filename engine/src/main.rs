@@ -40,7 +40,7 @@ enum Command {
 /// Which variant to use: a built-in one by name, or a variant file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {
-    /// Variant name: taikyoku, maka-dai-dai or dai-dai.
+    /// Variant name: taikyoku, maka-dai-dai, dai-dai or ko.
     #[arg(long, default_value = "taikyoku")]
     pub variant: String,
     /// Load the variant from this file instead (see docs/variant-format.md).

@@ -65,6 +65,47 @@ fn two_configurations_of_our_engine() {
     assert!(rec.contains("1. "), "Hodges-style moves: {rec}");
 }
 
+#[test]
+fn per_engine_depth_limits() {
+    // No match-wide time control: each engine has its own fixed depth, and is sent it.
+    let log = std::env::temp_dir().join(format!("taikyoku-limits-{}.log", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let o = run(&[
+        "--variant",
+        "dai-dai",
+        "--engine",
+        &format!(
+            "cmd={} arg={} arg={} name=deep depth=2",
+            faulty("logged"),
+            log.display(),
+            taikyoku()
+        ),
+        "--engine",
+        &format!("cmd={} name=random depth=1 option.PlayMode=random", taikyoku()),
+        "--games",
+        "2",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
+        "{out}"
+    );
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let gos: Vec<&str> = sent.lines().filter(|l| l.starts_with("go")).collect();
+    assert!(!gos.is_empty() && gos.iter().all(|&g| g == "go depth 2"), "{sent}");
+    let o = run(&[
+        "--engine",
+        "cmd=a depth=0",
+        "--engine",
+        "cmd=b",
+        "--depth",
+        "1",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("engine 1: depth '0' is not 1..200"));
+}
+
 fn against(script: &str, extra: &[&str]) -> String {
     let mut args = vec![
         "--variant".to_string(),

@@ -99,4 +99,43 @@ impl AnyPosition {
     pub fn to_notation(&self) -> String {
         with_position!(self, p => p.to_notation())
     }
+
+    /// Plays `moves` (in notation) in order, as a game would: each must be legal, not forbidden
+    /// by the game's history, and played before the game is over. On an error, which names the
+    /// move by its number and text, the moves before it stay played.
+    pub fn play_moves(&mut self, moves: &[&str]) -> Result<(), String> {
+        for (i, text) in moves.iter().enumerate() {
+            with_position!(self, p => {
+                if let Some(r) = p.game_result(&[]) {
+                    return Err(format!(
+                        "move {} '{text}': the game is already over ({})",
+                        i + 1,
+                        r.reason
+                    ));
+                }
+                let m = p
+                    .parse_move(text)
+                    .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+                if p.is_forbidden_by_history(m) {
+                    return Err(format!(
+                        "move {} '{text}' repeats an earlier position, which this variant forbids",
+                        i + 1
+                    ));
+                }
+                p.make(m);
+            });
+        }
+        Ok(())
+    }
+
+    /// Parses `<position> [moves <move>...]` (the position may be `startpos`), as opening
+    /// files write positions reached by a few moves.
+    pub fn parse_with_moves(variant: Arc<Variant>, text: &str) -> Result<AnyPosition, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+        let mut pos =
+            AnyPosition::parse(variant, &words[..at].join(" ")).map_err(|e| e.to_string())?;
+        pos.play_moves(words.get(at + 1..).unwrap_or(&[]))?;
+        Ok(pos)
+    }
 }

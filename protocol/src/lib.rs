@@ -1,6 +1,10 @@
-//! The text protocols that GUIs and match runners speak: USI ([`usi`]) today, CECP later.
+//! The text protocols that GUIs and match runners speak: USI ([`usi`]), the default, and CECP
+//! ([`cecp`], the XBoard protocol, chosen when the first command is `xboard`), with the CECP
+//! GUIs' notation dialects in [`dialect`].
 //!
 //! A protocol keeps the game (variant, position, history) and talks to the search through the
 //! [`usi::Engine`] trait, so it knows nothing of the search's internals.
 
+pub mod cecp;
+pub mod dialect;
 pub mod usi;

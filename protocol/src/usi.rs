@@ -264,29 +264,7 @@ impl<E: Engine> Session<E> {
         };
         match rest.get(moves_at) {
             None => {}
-            Some(&"moves") => {
-                for (i, text) in rest[moves_at + 1..].iter().enumerate() {
-                    with_position!(&mut pos, p => {
-                        if let Some(r) = p.game_result(&[]) {
-                            return Err(format!(
-                                "move {} '{text}': the game is already over ({})",
-                                i + 1,
-                                r.reason
-                            ));
-                        }
-                        let m = p
-                            .parse_move(text)
-                            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-                        if p.is_forbidden_by_history(m) {
-                            return Err(format!(
-                                "move {} '{text}' repeats an earlier position, which this variant forbids",
-                                i + 1
-                            ));
-                        }
-                        p.make(m);
-                    });
-                }
-            }
+            Some(&"moves") => pos.play_moves(&rest[moves_at + 1..])?,
             Some(w) => return Err(format!("position: expected 'moves', found '{w}'")),
         }
         Ok(pos)

@@ -18,8 +18,9 @@ use crate::{CliError, VariantArgs};
 pub struct MatchArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [option.NAME=VALUE]..." (one
-    /// quoted string; results are counted for the first).
+    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [depth=N | nodes=N]
+    /// [option.NAME=VALUE]..." (one quoted string; results are counted for the first).
+    /// `depth=`/`nodes=` give this engine a fixed limit instead of the match's time control.
     #[arg(long = "engine", required = true, num_args = 1, action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// Number of games (each opening is played with both colours).
@@ -46,7 +47,8 @@ pub struct MatchArgs {
     /// Seconds a nodes/depth move may take before the engine counts as stalled.
     #[arg(long, default_value_t = 60)]
     move_timeout: u64,
-    /// Opening positions, one per line (notation or `startpos`); default: the start position.
+    /// Opening positions, one per line (notation or `startpos`, optionally followed by
+    /// `moves ...`); default: the start position.
     #[arg(long)]
     openings: Option<String>,
     /// Shuffle the openings with this seed.
@@ -91,6 +93,7 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
         cmd: String::new(),
         args: Vec::new(),
         options: Vec::new(),
+        limit: None,
     };
     for tok in spec.split_whitespace() {
         let (k, v) = tok
@@ -100,11 +103,27 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
             "cmd" => e.cmd = v.to_string(),
             "name" => e.name = v.to_string(),
             "arg" => e.args.push(v.to_string()),
+            "depth" => {
+                let d = v
+                    .parse::<i32>()
+                    .ok()
+                    .filter(|d| (1..=200).contains(d))
+                    .ok_or_else(|| format!("engine {index}: depth '{v}' is not 1..200"))?;
+                e.limit = Some(TimeControl::Depth(d));
+            }
+            "nodes" => {
+                let n = v
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("engine {index}: nodes '{v}' is not a positive count"))?;
+                e.limit = Some(TimeControl::Nodes(n));
+            }
             _ => match k.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => e.options.push((name.to_string(), v.to_string())),
                 _ => {
                     return Err(format!(
-                        "engine {index}: unknown key '{k}' (cmd, name, arg, option.NAME)"
+                        "engine {index}: unknown key '{k}' (cmd, name, arg, depth, nodes, option.NAME)"
                     ))
                 }
             },
@@ -143,6 +162,8 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
         TimeControl::Nodes(n)
     } else if let Some(d) = a.depth {
         TimeControl::Depth(d)
+    } else if let (Some(l), Some(_)) = (e1.limit, e2.limit) {
+        l // both engines have their own limits: the match's is never used
     } else {
         return Err(CliError::Msg(
             "give a time control: --tc, --byoyomi, --nodes or --depth".into(),
@@ -168,9 +189,14 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
                 if l.is_empty() || l.starts_with('#') {
                     continue;
                 }
-                AnyPosition::parse(variant.clone(), l)
+                // Openings reached by moves are sent to the engines as the position reached.
+                let pos = AnyPosition::parse_with_moves(variant.clone(), l)
                     .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-                v.push(l.to_string());
+                v.push(if l.contains("moves") {
+                    pos.to_notation()
+                } else {
+                    l.to_string()
+                });
             }
             if v.is_empty() {
                 return Err(CliError::Msg(format!("{path}: no positions")));

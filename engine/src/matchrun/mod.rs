@@ -259,7 +259,16 @@ fn write_records(path: &str, cfg: &MatchConfig, games: &[FinishedGame]) -> std::
         writeln!(f, "[Variant \"{}\"]", cfg.game.variant.id())?;
         writeln!(f, "[Black \"{b}\"]")?;
         writeln!(f, "[White \"{w}\"]")?;
-        writeln!(f, "[TimeControl \"{}\"]", cfg.game.tc)?;
+        let limits: Vec<String> = cfg
+            .engines
+            .iter()
+            .map(|e| format!("{}: {}", e.name, e.limit.unwrap_or(cfg.game.tc)))
+            .collect();
+        if cfg.engines.iter().any(|e| e.limit.is_some()) {
+            writeln!(f, "[TimeControl \"{}\"]", limits.join(", "))?;
+        } else {
+            writeln!(f, "[TimeControl \"{}\"]", cfg.game.tc)?;
+        }
         writeln!(f, "[Opening \"{}\"]", g.opening)?;
         writeln!(f, "[Result \"{}\"]", result_string(&g.record.outcome))?;
         writeln!(f, "[Termination \"{}\"]", g.record.reason)?;

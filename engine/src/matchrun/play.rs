@@ -154,7 +154,7 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
         } else {
             format!("{position_head} moves {}", moves.join(" "))
         };
-        let (go, timeout) = match cfg.tc {
+        let (go, timeout) = match players[s].spec.limit.unwrap_or(cfg.tc) {
             TimeControl::Fischer { inc, .. } => (
                 format!(
                     "go btime {} wtime {} binc {} winc {}",
@@ -191,8 +191,8 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
                 return finish(o, r, moves, hodges, broken);
             }
         };
-        // Clocks.
-        match cfg.tc {
+        // Clocks (not for an engine with its own depth or node limit).
+        match players[s].spec.limit.map_or(cfg.tc, |_| TimeControl::Nodes(0)) {
             TimeControl::Fischer { inc, .. } => {
                 if reply.elapsed > clock[s] + cfg.margin {
                     let (o, r) = loses(format!("{name} ({side}) lost on time"));

@@ -17,6 +17,9 @@ pub struct EngineSpec {
     pub args: Vec<String>,
     /// USI options sent after the handshake (`name`, `value`).
     pub options: Vec<(String, String)>,
+    /// A fixed depth or node count for this engine alone, instead of the match's time
+    /// control (as cutechess's per-engine `depth=` and `nodes=`).
+    pub limit: Option<super::play::TimeControl>,
 }
 
 /// Why talking to an engine failed.

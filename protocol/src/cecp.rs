@@ -1,0 +1,1 @@
+//! The CECP (XBoard protocol) loop. SKELETON: being written.
