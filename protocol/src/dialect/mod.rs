@@ -11,15 +11,6 @@ use std::sync::Arc;
 
 use taikyoku_movegen::{AnyPosition, Move, Variant};
 
-/// Which GUI's conventions apply to output (multi-leg moves, resignation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Gui {
-    /// QBoard: one `move` line per leg with trailing commas, except Ko (legs on one line).
-    QBoard,
-    /// XBoard (and engines such as HaChu): legs on one line separated by commas.
-    XBoard,
-}
-
 /// One CECP variant name bound to one of our variants, with the conventions its GUI uses.
 #[derive(Clone, Debug)]
 pub struct Dialect {
@@ -65,10 +56,18 @@ impl Dialect {
         Err(format!("cannot read move '{text}' yet"))
     }
 
-    /// The lines (without the leading `move `) that send `m`, a legal move of `pos`, to `gui`.
-    pub fn format_move(&self, pos: &AnyPosition, m: Move, gui: Gui) -> Vec<String> {
-        let _ = (pos, m, gui);
-        Vec::new()
+    /// `m`, a legal move of `pos`, as one text (legs joined by commas): what `usermove` carries
+    /// and what XBoard and HaChu read. Multi-leg moves name a first leg only when its first
+    /// step captures (HaChu's convention); a pass is `@@@@`.
+    pub fn move_text(&self, pos: &AnyPosition, m: Move) -> String {
+        let _ = (pos, m);
+        String::new()
+    }
+
+    /// The `move` lines (without the leading `move `) that send `m` to the GUI: one line per
+    /// leg, all but the last ending in a comma, except Ko, whose legs QBoard reads on one line.
+    pub fn move_lines(&self, pos: &AnyPosition, m: Move) -> Vec<String> {
+        vec![self.move_text(pos, m)]
     }
 
     /// Starts an edit-mode (`edit` ... `.`) board from `pos`.
