@@ -238,7 +238,9 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
                 let diff = by_kind[t] as f64 - own;
                 let diff = match def.promotion {
                     PromotionRule::Capture => diff,
-                    PromotionRule::CaptureOptional | PromotionRule::Zone(_) => diff.max(0.0),
+                    PromotionRule::CaptureOptional
+                    | PromotionRule::Zone(_)
+                    | PromotionRule::Entry(_) => diff.max(0.0),
                 };
                 (own + p.promotion_share * diff).round() as i32
             }

@@ -132,7 +132,10 @@ impl AnyPosition {
     /// files write positions reached by a few moves.
     pub fn parse_with_moves(variant: Arc<Variant>, text: &str) -> Result<AnyPosition, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let at = words.iter().position(|&w| w == "moves").unwrap_or(words.len());
+        let at = words
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(words.len());
         let mut pos =
             AnyPosition::parse(variant, &words[..at].join(" ")).map_err(|e| e.to_string())?;
         pos.play_moves(words.get(at + 1..).unwrap_or(&[]))?;

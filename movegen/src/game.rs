@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use crate::geometry::Colour;
+use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::variant_file::RepetitionRule;
@@ -37,6 +37,10 @@ pub enum EndReason {
     /// The same position occurred for the fourth time and the loser checked with every move of
     /// the cycle.
     PerpetualCheck,
+    /// Chu shogi: the loser had only its king left (dead pawns and lances aside).
+    BareKing,
+    /// Chu shogi: only the two kings are left.
+    BareKings,
 }
 
 impl fmt::Display for EndReason {
@@ -46,6 +50,8 @@ impl fmt::Display for EndReason {
             EndReason::NoMoves => "no legal move",
             EndReason::Repetition => "fourfold repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::BareKing => "bare king",
+            EndReason::BareKings => "bare kings",
         })
     }
 }
@@ -87,7 +93,7 @@ impl<const N: usize> Position<N> {
     /// Whether the rules forbid playing `m` here because of its history (Dai dai: it would
     /// recreate an earlier position with the same side to move).
     pub fn is_forbidden_by_history(&mut self, m: Move) -> bool {
-        if self.variant().def.repetition != RepetitionRule::Forbidden {
+        if self.variant().repetition() != RepetitionRule::Forbidden {
             return false;
         }
         self.make(m);
@@ -99,7 +105,7 @@ impl<const N: usize> Position<N> {
     /// The moves the rules allow here, history included.
     pub fn legal_moves(&mut self) -> Vec<Move> {
         let mut moves = self.moves();
-        if self.variant().def.repetition == RepetitionRule::Forbidden {
+        if self.variant().repetition() == RepetitionRule::Forbidden {
             moves.retain(|&m| !self.is_forbidden_by_history(m));
         }
         moves
@@ -109,8 +115,23 @@ impl<const N: usize> Position<N> {
     /// loss alone would lose the game (its sole royal piece; in Ko shogi also the middle troop
     /// or banner of a side that lives by them): the move "gave check". Found by generating the
     /// mover's moves, so every way of capturing counts (shots and burns included).
+    ///
+    /// In chu shogi (`bare-king = yes`) an attacking move also counts: one after which the
+    /// piece that moved attacks any enemy piece (perpetual chasing is punished too).
     pub fn gave_check(&mut self) -> bool {
         let victim = self.side_to_move();
+        if self.variant().def.rules.bare_king {
+            if let Some(m) = self.last_move() {
+                let at = m.to();
+                if self.board[at.index()].is_piece()
+                    && self.plist[victim.index()]
+                        .iter()
+                        .any(|&s| self.attacks_on(&self.board, at, Square(s)))
+                {
+                    return true;
+                }
+            }
+        }
         let critical = self.critical_squares(victim);
         if critical.is_empty() {
             return false;
@@ -158,8 +179,11 @@ impl<const N: usize> Position<N> {
                 reason: EndReason::ObjectiveCaptured,
             });
         }
+        if let Some(r) = self.bare_king_result() {
+            return Some(r);
+        }
         let us = self.side_to_move();
-        if self.variant().def.repetition == RepetitionRule::Fourfold && self.repetitions() >= 3 {
+        if self.variant().repetition() == RepetitionRule::Fourfold && self.repetitions() >= 3 {
             // The cycle: from the first of the repeated occurrences to now.
             let len = self.history().len();
             let h = self.reversible_history();

@@ -10,7 +10,7 @@ use crate::geometry::{Colour, Square};
 use crate::moves::{Counter, Move, MoveSink, Promotion};
 use crate::position::Position;
 use crate::program::{Op, CAPTURE, MOVE, UNLIMITED};
-use crate::variant::{Piece, Variant};
+use crate::variant::{ChuRules, Piece, Variant};
 use crate::variant_file::PromotionRule;
 
 /// What a move captured, as far as promotion is concerned.
@@ -47,6 +47,8 @@ struct Gen<'a, S, const N: usize> {
     caps_only: bool,
     dedup: bool,
     seen: Bitboard<N>,
+    /// `promotion = zone-entry`: non-captures may promote too.
+    entry: bool,
 }
 
 impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
@@ -66,14 +68,61 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
             let mut info = CapInfo::default();
             info.add(self.v, target);
             self.emit(m, info);
+        } else if self.entry {
+            self.emit_entry(m, CapInfo::default());
         } else {
             self.sink.push(m);
+        }
+    }
+
+    /// Emits a move under chu shogi's promotion rule (`promotion = zone-entry`).
+    fn emit_entry(&mut self, m: Move, info: CapInfo) {
+        let v = self.v;
+        let f = v.form(self.piece);
+        if !f.can_promote {
+            self.sink.push(m);
+            return;
+        }
+        let zb = &v.zone_bits;
+        let zone = 1u8 << self.us.index();
+        let last = 4u8 << self.us.index();
+        let (from_in, to_in) = (
+            zb[m.from().index()] & zone != 0,
+            zb[m.to().index()] & zone != 0,
+        );
+        let entry = !from_in && to_in;
+        let capture_in_zone = info.enemy && (from_in || to_in);
+        let last_rank = f.last_rank_promotes && zb[m.to().index()] & last != 0;
+        // HaChu promotes a pawn or lance reaching the last rank only by entering the zone or
+        // capturing in it, and never leaves one there unpromoted when it can promote.
+        let hachu_can = entry || capture_in_zone;
+        match v.chu_rules {
+            ChuRules::Lishogi | ChuRules::Either if entry || capture_in_zone || last_rank => {
+                self.sink.push(m.with_promotion(Promotion::Promote));
+                self.sink.push(m.with_promotion(Promotion::Decline));
+            }
+            ChuRules::Hachu | ChuRules::Both if last_rank => {
+                if hachu_can {
+                    self.sink.push(m.with_promotion(Promotion::Promote));
+                } else if v.chu_rules == ChuRules::Hachu {
+                    self.sink.push(m);
+                }
+            }
+            ChuRules::Hachu | ChuRules::Both if hachu_can => {
+                self.sink.push(m.with_promotion(Promotion::Promote));
+                self.sink.push(m.with_promotion(Promotion::Decline));
+            }
+            _ => self.sink.push(m),
         }
     }
 
     /// Emits a move with its promotion choices.
     #[inline]
     fn emit(&mut self, m: Move, info: CapInfo) {
+        if self.entry {
+            self.emit_entry(m, info);
+            return;
+        }
         if !info.enemy {
             self.sink.push(m);
             return;
@@ -87,7 +136,7 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
                     self.sink.push(m);
                 }
             }
-            PromotionRule::Zone(_) => self.sink.push(m),
+            PromotionRule::Zone(_) | PromotionRule::Entry(_) => self.sink.push(m),
             PromotionRule::CaptureOptional => {
                 if info.convert.0 > 0 && !f.royal {
                     let form = Variant::form_of(info.convert.1 as usize, true);
@@ -472,6 +521,18 @@ impl<const N: usize> Position<N> {
         if self.winner().is_some() {
             return;
         }
+        if self.variant.def.rules.lion_trading {
+            let mut f = crate::chu::LionFilter {
+                pos: self,
+                inner: sink,
+            };
+            self.generate_all::<_, CAPS>(&mut f);
+        } else {
+            self.generate_all::<S, CAPS>(sink);
+        }
+    }
+
+    fn generate_all<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
         let us = self.side;
         let mut g = Gen::<S, N> {
             v: &self.variant,
@@ -483,6 +544,7 @@ impl<const N: usize> Position<N> {
             caps_only: CAPS,
             dedup: false,
             seen: Bitboard::EMPTY,
+            entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
         for &sq in &self.plist[us.index()] {
             self.piece_into::<S, CAPS>(&mut g, Square(sq));
@@ -522,9 +584,49 @@ impl<const N: usize> Position<N> {
         for &op in &prog.rest {
             g.run(op);
         }
-        if prog.pass && !caps_only {
+        if prog.pass && !caps_only && (!v.def.rules.pass_needs_empty || self.can_pass(prog, from)) {
             g.sink.push(Move::new(from, from));
         }
+    }
+
+    /// Whether the piece on `at` of `board` (a copy of this position's mailbox, possibly
+    /// changed) could capture on `target` (chu shogi's protection tests).
+    pub(crate) fn attacks_on(&self, board: &[Piece], at: Square, target: Square) -> bool {
+        struct Hit(Square, bool);
+        impl MoveSink for Hit {
+            fn push(&mut self, m: Move) {
+                if m.to() == self.0 || m.stops().any(|s| s == self.0) {
+                    self.1 = true;
+                }
+            }
+        }
+        let v = &*self.variant;
+        let piece = board[at.index()];
+        let prog = &v.programs[piece.index()];
+        let mut hit = Hit(target, false);
+        let mut g = Gen::<Hit, N> {
+            v,
+            board,
+            sink: &mut hit,
+            from: at,
+            piece,
+            us: piece.colour(),
+            caps_only: true,
+            dedup: false,
+            seen: Bitboard::EMPTY,
+            entry: false,
+        };
+        let f = at.0 as i32;
+        for s in &prog.slides {
+            g.slide(f, s.d, s.max, s.modality);
+        }
+        for l in &prog.leaps {
+            g.leap(f + l.d, l.modality);
+        }
+        for &op in &prog.rest {
+            g.run(op);
+        }
+        hit.1
     }
 
     /// Appends every move to `list`.
@@ -609,6 +711,18 @@ impl<const N: usize> Position<N> {
         if self.winner().is_some() {
             return;
         }
+        if self.variant.def.rules.lion_trading {
+            let mut f = crate::chu::LionFilter {
+                pos: self,
+                inner: sink,
+            };
+            self.one_piece_into(from, &mut f);
+        } else {
+            self.one_piece_into(from, sink);
+        }
+    }
+
+    fn one_piece_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
         let mut g = Gen::<S, N> {
             v: &self.variant,
             board: &self.board,
@@ -619,6 +733,7 @@ impl<const N: usize> Position<N> {
             caps_only: false,
             dedup: false,
             seen: Bitboard::EMPTY,
+            entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
         self.piece_into::<S, false>(&mut g, from);
     }

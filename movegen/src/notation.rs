@@ -188,6 +188,27 @@ impl<const N: usize> Position<N> {
                 }
                 pos.set_extra(bits);
             }
+            _ if variant.def.rules.lion_trading => {
+                if fields[2] != "-" {
+                    let sq = match variant.geo.parse_square(fields[2]) {
+                        Ok(sq) => sq,
+                        Err(e) => {
+                            return err(format!(
+                                "extra field '{}' is not '-' or the counter-strike square: {e}",
+                                fields[2]
+                            ))
+                        }
+                    };
+                    let at_dest = pos.board[sq.index()].is_piece();
+                    pos.set_strike(
+                        sq.0 | if at_dest {
+                            crate::chu::STRIKE_AT_DESTINATION
+                        } else {
+                            0
+                        },
+                    );
+                }
+            }
             _ => {
                 if fields[2] != "-" {
                     return err(format!(
@@ -259,6 +280,9 @@ impl<const N: usize> Position<N> {
                     s.push(c.to_ascii_lowercase());
                 }
             }
+        }
+        if let Some(sq) = self.counter_strike() {
+            s.push_str(&self.variant.geo.square_name(sq));
         }
         if s.is_empty() {
             s.push('-');

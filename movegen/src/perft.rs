@@ -30,6 +30,50 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// Leaf count at `depth` counting lishogi's path strings (`perft --paths`: a move that
+    /// several paths make counts once per path, see [`Position::path_count`]).
+    pub fn perft_paths_with(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let start = buf.len();
+        self.generate(buf);
+        let end = buf.len();
+        let mut total = 0;
+        for i in start..end {
+            let m = buf[i];
+            let paths = self.path_count(m);
+            if depth == 1 {
+                total += paths;
+                continue;
+            }
+            self.make(m);
+            total += paths * self.perft_paths_with(depth - 1, buf);
+            self.unmake();
+        }
+        buf.truncate(start);
+        total
+    }
+
+    /// Per-root-move path counts at `depth` (>= 1), in parallel (see
+    /// [`Position::perft_paths_with`]).
+    pub fn divide_paths(&self, depth: u32) -> Vec<(Move, u64)> {
+        let moves = self.moves();
+        moves
+            .par_iter()
+            .map_init(
+                || (self.clone(), Vec::with_capacity(1 << 14)),
+                |(pos, buf), &m| {
+                    let paths = pos.path_count(m);
+                    pos.make(m);
+                    let n = pos.perft_paths_with(depth - 1, buf);
+                    pos.unmake();
+                    (m, paths * n)
+                },
+            )
+            .collect()
+    }
+
     /// Leaf count at `depth`, single-threaded.
     pub fn perft(&mut self, depth: u32) -> u64 {
         let mut buf = Vec::with_capacity(1 << 14);

@@ -22,6 +22,16 @@ fn extra_key(extra: u8) -> u64 {
     }
 }
 
+/// The hash of chu shogi's counter-strike record.
+#[inline]
+fn strike_key(strike: u16) -> u64 {
+    if strike == 0 {
+        0
+    } else {
+        zobrist(Piece(0xf100), strike as usize)
+    }
+}
+
 /// The Zobrist key of a piece on a square, computed by a 64-bit mixer instead of a table (a
 /// table for 1200 pieces x 1936 squares would not fit in cache).
 #[inline]
@@ -54,6 +64,7 @@ struct Undo {
     hash: u64,
     rev_start: u32,
     extra: u8,
+    strike: u16,
 }
 
 /// A position of a variant whose board fits in `64 * N` bits.
@@ -86,6 +97,10 @@ pub struct Position<const N: usize> {
     pub(crate) base_count: Vec<u16>,
     /// State that the board does not show (Ko's zone entries: 4 bits per colour).
     pub(crate) extra: u8,
+    /// Chu shogi's counter-strike record: the square where a non-lion just took a lion (0 =
+    /// none), with [`crate::chu::STRIKE_AT_DESTINATION`].
+    pub(crate) strike: u16,
+    null_strike: Vec<u16>,
     /// Pieces changed in place by a move besides the mover (Ko: promoted along, reverted):
     /// (square, piece before).
     changes: Vec<(u16, Piece)>,
@@ -125,6 +140,8 @@ impl<const N: usize> Position<N> {
             acc: [0; 2],
             base_count: vec![0; kinds * 2],
             extra: 0,
+            strike: 0,
+            null_strike: Vec::new(),
             changes: Vec::with_capacity(64),
             variant,
         }
@@ -239,6 +256,12 @@ impl<const N: usize> Position<N> {
         self.extra
     }
 
+    /// Sets the counter-strike record, keeping the hash right.
+    pub(crate) fn set_strike(&mut self, s: u16) {
+        self.hash ^= strike_key(self.strike) ^ strike_key(s);
+        self.strike = s;
+    }
+
     /// Sets the extra state bits, keeping the hash right.
     pub(crate) fn set_extra(&mut self, e: u8) {
         self.hash ^= extra_key(self.extra) ^ extra_key(e);
@@ -290,6 +313,8 @@ impl<const N: usize> Position<N> {
 
     /// Passes the turn without moving (for null-move pruning in search; not a rule move).
     pub fn make_null(&mut self) {
+        self.null_strike.push(self.strike);
+        self.set_strike(0);
         self.history.push(self.hash);
         self.null_stack.push(self.rev_start);
         self.rev_start = self.history.len();
@@ -306,6 +331,8 @@ impl<const N: usize> Position<N> {
         self.history.pop();
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;
+        let s = self.null_strike.pop().expect("pushed by make_null");
+        self.set_strike(s);
     }
 
     /// Installs evaluation weights and computes their sums for the current position; from now
@@ -437,6 +464,7 @@ impl<const N: usize> Position<N> {
             hash: self.hash,
             rev_start: self.rev_start as u32,
             extra: self.extra,
+            strike: self.strike,
         });
         self.history.push(self.hash);
         let had = if self.variant.ko.is_some() {
@@ -497,6 +525,12 @@ impl<const N: usize> Position<N> {
         if piece != moved || self.captures.len() > start {
             self.rev_start = self.history.len();
         }
+        if self.variant.def.rules.lion_trading {
+            let s = self.strike_after(moved, to, &self.captures[start..]);
+            if s != self.strike {
+                self.set_strike(s);
+            }
+        }
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
@@ -535,6 +569,9 @@ impl<const N: usize> Position<N> {
         if self.extra != u.extra {
             self.set_extra(u.extra);
         }
+        if self.strike != u.strike {
+            self.set_strike(u.strike);
+        }
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
         self.remove(if to != from { to } else { from });
@@ -564,6 +601,7 @@ impl<const N: usize> Position<N> {
             0
         };
         h ^= extra_key(self.extra);
+        h ^= strike_key(self.strike);
         for sq in self.variant.geo.all_squares() {
             let p = self.board[sq.index()];
             if p.is_piece() {

@@ -70,6 +70,14 @@ pub struct FormInfo {
     pub rank: u8,
     /// On the furthest rank, only captures.
     pub last_rank_capture_only: bool,
+    /// A lion for the lion-trading rules (of what it moves as: a promoted kirin is one).
+    pub lion: bool,
+    /// An unpromoted worthless piece (chu's pawn, go-between): no bridge, not counted against
+    /// a bare king.
+    pub worthless: bool,
+    /// An unpromoted piece that may promote on the last rank and is dead there (chu's pawn and
+    /// lance).
+    pub last_rank_promotes: bool,
     /// Capturing this piece converts the capturer (priority, 0 = no).
     pub converts: u8,
     /// Moves as the emperor.
@@ -101,10 +109,56 @@ pub struct Variant {
     pub ring_two: [i32; 16],
     /// Ko shogi's zone promotion and special rules (`promotion = zone N`).
     pub ko: Option<crate::ko::KoRules>,
+    /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
+    /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
+    pub zone_bits: Vec<u8>,
+    /// How chu shogi's rules are read (see [`ChuRules`]).
+    pub chu_rules: ChuRules,
+}
+
+/// Which reading of chu shogi's rules applies (docs/chu.md): lishogi's (the default), HaChu's,
+/// the moves legal under both (what our engine plays against HaChu) or under either (what a
+/// referee between the two accepts). Only the chu-specific rules depend on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChuRules {
+    /// lishogi's rules.
+    #[default]
+    Lishogi,
+    /// HaChu 0.21's rules.
+    Hachu,
+    /// Only moves legal under both.
+    Both,
+    /// Every move legal under either.
+    Either,
+}
+
+impl ChuRules {
+    /// The option value naming this reading.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChuRules::Lishogi => "lishogi",
+            ChuRules::Hachu => "hachu",
+            ChuRules::Both => "both",
+            ChuRules::Either => "either",
+        }
+    }
+
+    /// Parses an option value (`lishogi`, `hachu`, `both`, `either`).
+    pub fn parse(s: &str) -> Result<ChuRules, String> {
+        match s {
+            "lishogi" => Ok(ChuRules::Lishogi),
+            "hachu" => Ok(ChuRules::Hachu),
+            "both" => Ok(ChuRules::Both),
+            "either" => Ok(ChuRules::Either),
+            _ => Err(format!(
+                "chu rules '{s}' is not lishogi, hachu, both or either"
+            )),
+        }
+    }
 }
 
 /// Names of the built-in variants, in the order `--help` lists them.
-pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko"];
+pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko", "chu"];
 
 /// The text of a built-in variant file.
 pub fn builtin_text(id: &str) -> Option<&'static str> {
@@ -113,6 +167,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "maka-dai-dai" => Some(include_str!("../variants/maka-dai-dai.var")),
         "dai-dai" => Some(include_str!("../variants/dai-dai.var")),
         "ko" => Some(include_str!("../variants/ko.var")),
+        "chu" => Some(include_str!("../variants/chu.var")),
         _ => None,
     }
 }
@@ -169,6 +224,9 @@ impl Variant {
                     royal: m.royal,
                     rank: if m.royal { u8::MAX } else { m.rank },
                     last_rank_capture_only: m.last_rank_capture_only,
+                    lion: m.lion,
+                    worthless: !promoted && kind.worthless,
+                    last_rank_promotes: !promoted && kind.last_rank_promotes,
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
                     step_mover: crate::ko::is_step_mover(&m.atoms),
@@ -288,6 +346,27 @@ impl Variant {
             PromotionRule::Zone(z) => Some(crate::ko::KoRules::new(&def.rules, def.kinds.len(), z)),
             _ => None,
         };
+        let mut zone_bits = Vec::new();
+        if let PromotionRule::Entry(z) = def.promotion {
+            zone_bits = vec![0u8; geo.padded_len()];
+            for sq in geo.all_squares() {
+                let row = geo.row(sq);
+                let mut b = 0;
+                if row < z as usize {
+                    b |= 1;
+                }
+                if row >= geo.ranks() - z as usize {
+                    b |= 2;
+                }
+                if row == geo.last_row(Colour::Black) {
+                    b |= 4;
+                }
+                if row == geo.last_row(Colour::White) {
+                    b |= 8;
+                }
+                zone_bits[sq.index()] = b;
+            }
+        }
         Ok(Variant {
             def,
             geo,
@@ -296,6 +375,8 @@ impl Variant {
             king_steps,
             ring_two,
             ko,
+            zone_bits,
+            chu_rules: ChuRules::Lishogi,
         })
     }
 
@@ -307,6 +388,24 @@ impl Variant {
     /// The promotion rule.
     pub fn promotion(&self) -> PromotionRule {
         self.def.promotion
+    }
+
+    /// The repetition rule in force: the file's, except that HaChu's reading of chu (and the
+    /// reading that keeps to both rule sets) forbids any repetition.
+    pub fn repetition(&self) -> variant_file::RepetitionRule {
+        match self.chu_rules {
+            ChuRules::Hachu | ChuRules::Both if self.def.rules.lion_trading => {
+                variant_file::RepetitionRule::Forbidden
+            }
+            _ => self.def.repetition,
+        }
+    }
+
+    /// This variant read with other chu rules (a new compiled copy).
+    pub fn with_chu_rules(&self, rules: ChuRules) -> Result<Arc<Variant>, VariantError> {
+        let mut v = Variant::compile(self.def.clone())?;
+        v.chu_rules = rules;
+        Ok(Arc::new(v))
     }
 
     /// Form information of a piece.

@@ -19,6 +19,10 @@ pub enum PromotionRule {
     /// Offered on moves into, within or out of the far `n` ranks, plus the special promotions
     /// of the `[rules]` section (Ko shogi).
     Zone(u8),
+    /// Chu shogi's rule (lishogi): offered when a move enters the far `n` ranks, when a
+    /// capturing move starts or ends in them, and when a `last-rank-promotes` piece reaches the
+    /// last rank; never compulsory.
+    Entry(u8),
 }
 
 /// How repeated positions are treated (by the game layer; move generation ignores history).
@@ -54,6 +58,14 @@ pub struct KindDef {
     pub rank: u8,
     /// On the furthest rank, may only make capturing moves.
     pub last_rank_capture_only: bool,
+    /// A lion for the lion-trading rules (chu shogi).
+    pub lion: bool,
+    /// Unpromoted, not a bridge for the lion-trading rules nor counted against a bare king
+    /// (chu shogi's pawn and go-between).
+    pub worthless: bool,
+    /// Unpromoted, may promote on reaching the last rank, and is dead there for the bare-king
+    /// rule (chu shogi's pawn and lance).
+    pub last_rank_promotes: bool,
     /// Capturers of this piece turn into its promoted form (priority; 0 = no).
     pub converts: u8,
     /// Appears only as a promotion.
@@ -109,6 +121,12 @@ pub struct RulesDef {
     /// (kind, letter): the position's extra field records, with this letter (upper case for
     /// Black, lower case for White), that a piece of the kind has entered its promotion zone.
     pub zone_letters: Vec<(KindId, char)>,
+    /// Chu shogi's lion-trading rules for `lion` pieces (lishogi's reading).
+    pub lion_trading: bool,
+    /// A pass (stepping out and back) needs an empty first-step square (chu shogi).
+    pub pass_needs_empty: bool,
+    /// The bare-king rule and the draw by bare kings (chu shogi).
+    pub bare_king: bool,
 }
 
 /// A parsed and checked variant file.
@@ -185,6 +203,9 @@ struct RawKind {
     royal: bool,
     rank: u8,
     last_rank_capture_only: bool,
+    lion: bool,
+    worthless: bool,
+    last_rank_promotes: bool,
     converts: u8,
     promoted_only: bool,
     shot_immune: u8,
@@ -311,17 +332,24 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     let promotion = match promotion.as_str() {
         "capture" => PromotionRule::Capture,
         "capture-optional" => PromotionRule::CaptureOptional,
-        other => match other.strip_prefix("zone").map(|n| n.trim().parse::<u8>()) {
-            Some(Ok(n)) if n >= 1 && (n as usize) < ranks => PromotionRule::Zone(n),
-            _ => {
-                return Err(err(
-                    pline,
-                    format!(
-                        "promotion '{other}' is not 'capture', 'capture-optional' or 'zone <ranks>'"
-                    ),
-                ))
+        other => {
+            let (entry, n) = match other.strip_prefix("zone-entry") {
+                Some(n) => (true, n),
+                None => (false, other.strip_prefix("zone").unwrap_or("x")),
+            };
+            match n.trim().parse::<u8>() {
+                Ok(n) if n >= 1 && (n as usize) < ranks && entry => PromotionRule::Entry(n),
+                Ok(n) if n >= 1 && (n as usize) < ranks => PromotionRule::Zone(n),
+                _ => {
+                    return Err(err(
+                        pline,
+                        format!(
+                            "promotion '{other}' is not 'capture', 'capture-optional', 'zone <ranks>' or 'zone-entry <ranks>'"
+                        ),
+                    ))
+                }
             }
-        },
+        }
     };
     let (repetition, rline) = get("repetition")?;
     let repetition = match repetition.as_str() {
@@ -384,6 +412,9 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
             royal: k.royal,
             rank: k.rank,
             last_rank_capture_only: k.last_rank_capture_only,
+            lion: k.lion,
+            worthless: k.worthless,
+            last_rank_promotes: k.last_rank_promotes,
             converts: k.converts,
             promoted_only: k.promoted_only,
             line: k.line,
@@ -531,6 +562,13 @@ fn parse_rules(
             })?;
             Ok((a.trim().to_string(), b.trim().to_string()))
         };
+        let yes_no = |v: &str| -> Result<bool, (usize, String)> {
+            match v {
+                "yes" => Ok(true),
+                "no" => Ok(false),
+                _ => Err((line, format!("{key}: expected 'yes' or 'no', found '{v}'"))),
+            }
+        };
         let one = |a: &str| -> Result<KindId, (usize, String)> {
             let ks = kinds_of(a)?;
             if ks.len() != 1 {
@@ -617,6 +655,9 @@ fn parse_rules(
                     r.zone_letters.push((kind(code)?, c));
                 }
             }
+            "lion-trading" => r.lion_trading = yes_no(value)?,
+            "pass-needs-empty" => r.pass_needs_empty = yes_no(value)?,
+            "bare-king" => r.bare_king = yes_no(value)?,
             _ => return Err((line, format!("unknown rule '{key}'"))),
         }
     }
@@ -662,6 +703,9 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         royal: false,
         rank: 0,
         last_rank_capture_only: false,
+        lion: false,
+        worthless: false,
+        last_rank_promotes: false,
         converts: 0,
         promoted_only: false,
         shot_immune: 0,
@@ -703,6 +747,9 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         match flag {
             "royal" => k.royal = true,
             "last-rank-capture-only" => k.last_rank_capture_only = true,
+            "lion" => k.lion = true,
+            "worthless" => k.worthless = true,
+            "last-rank-promotes" => k.last_rank_promotes = true,
             "promoted-only" => k.promoted_only = true,
             _ => {
                 if let Some(v) = flag.strip_prefix("rank=") {

@@ -23,6 +23,10 @@ pub struct PerftArgs {
     /// Print the count of each root move.
     #[arg(long)]
     divide: bool,
+    /// Count lishogi's move strings instead of distinct moves (chu shogi: each path of a
+    /// lion-power move counts, and a pass once per empty square it can step out to).
+    #[arg(long)]
+    paths: bool,
     /// Worker threads (the root moves are shared among them).
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -47,7 +51,11 @@ pub fn run(a: &PerftArgs) -> Result<(), CliError> {
             if a.depth == 0 {
                 (Vec::new(), 1)
             } else {
-                let counts = p.divide(a.depth);
+                let counts = if a.paths {
+                    p.divide_paths(a.depth)
+                } else {
+                    p.divide(a.depth)
+                };
                 let total: u64 = counts.iter().map(|&(_, n)| n).sum();
                 let lines: Vec<String> = counts
                     .iter()
