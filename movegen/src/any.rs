@@ -128,6 +128,33 @@ impl AnyPosition {
         Ok(())
     }
 
+    /// Like [`AnyPosition::parse_with_moves`], but each move is checked against `referee`, a
+    /// different reading of the same variant's rules (chu's `either`), while the position
+    /// returned keeps `variant`'s rules for what it generates next (chu's `both`: accept what
+    /// either rule set allows, play only what both allow).
+    pub fn parse_with_moves_refereed(
+        variant: Arc<Variant>,
+        referee: Arc<Variant>,
+        text: &str,
+    ) -> Result<AnyPosition, String> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let at = words
+            .iter()
+            .position(|&w| w == "moves")
+            .unwrap_or(words.len());
+        let start = words[..at].join(" ");
+        let mut judge = AnyPosition::parse(referee, &start).map_err(|e| e.to_string())?;
+        let mut pos = AnyPosition::parse(variant, &start).map_err(|e| e.to_string())?;
+        for (i, &text) in words.get(at + 1..).unwrap_or(&[]).iter().enumerate() {
+            judge
+                .play_moves(&[text])
+                .map_err(|e| e.replacen("move 1", &format!("move {}", i + 1), 1))?;
+            let m = with_position!(&judge, p => p.last_move()).expect("a move was just played");
+            with_position!(&mut pos, p => p.make(m));
+        }
+        Ok(pos)
+    }
+
     /// Parses `<position> [moves <move>...]` (the position may be `startpos`), as opening
     /// files write positions reached by a few moves.
     pub fn parse_with_moves(variant: Arc<Variant>, text: &str) -> Result<AnyPosition, String> {

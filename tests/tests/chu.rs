@@ -321,3 +321,23 @@ fn bare_king_loses_and_bare_kings_draw() {
     assert_eq!(r.outcome, Outcome::Draw);
     assert_eq!(r.reason, EndReason::BareKings);
 }
+
+#[test]
+fn playing_by_both_readings_accepts_what_either_allows() {
+    // The go-between bridge of the test above: illegal for lishogi (so for `both`), legal for
+    // HaChu (so for `either`). A game refereed by `either` accepts it, and the position keeps
+    // generating by `both`.
+    use taikyoku_movegen::AnyPosition;
+    let pieces = with_kings(&[("6h", "LN"), ("6f", "ln"), ("6g", "gb"), ("1a", "r")]);
+    let text = format!("{} moves 6h6g6f", board(&pieces, false));
+    let both = chu().with_chu_rules(ChuRules::Both).unwrap();
+    let either = chu().with_chu_rules(ChuRules::Either).unwrap();
+    assert!(AnyPosition::parse_with_moves(both.clone(), &text).is_err());
+    let p = AnyPosition::parse_with_moves_refereed(both, either, &text).unwrap();
+    assert_eq!(p.variant().chu_rules, ChuRules::Both);
+    let AnyPosition::W3(p) = p else {
+        panic!("chu is 144 squares")
+    };
+    assert_eq!(p.side_to_move(), taikyoku_movegen::Colour::White);
+    assert!(p.to_notation().starts_with("k10r/12/12/12/12/6(LN)5/"));
+}
