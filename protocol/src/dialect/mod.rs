@@ -4,12 +4,72 @@
 //! and this project's notation; no rule is re-implemented (moves are matched against the legal
 //! moves of the position).
 //!
-//! SKELETON: the signatures below are the interface the CECP loop (`crate::cecp`) and the match
-//! runner build against; the bodies are being written.
+//! Two kinds of dialect (docs/cecp-dialects.md):
+//! - the GUIs' (`daidai`, `maka`, `koshogi`: QBoard; `chu`: XBoard, HaChu, QBoard): squares
+//!   `a1`.. from the first player's left and side, QBoard's or XBoard's piece codes, moves as
+//!   legs joined by commas, `@@@@` for a pass;
+//! - the native one, under our own variant names (`taikyoku`, `dai-dai`, `maka-dai-dai`, `ko`):
+//!   positions and moves in our notation unchanged (`shared/spec/notation.md`), for our own
+//!   match runner. `chu` is both a CECP name and ours; it means XBoard's dialect.
+
+mod codes;
+mod fen;
+mod moves;
+pub mod tables;
 
 use std::sync::Arc;
 
-use taikyoku_movegen::{AnyPosition, Move, Variant};
+use taikyoku_movegen::variant::BUILTIN;
+use taikyoku_movegen::{AnyPosition, Colour, Move, Variant};
+
+use codes::{grid_of, infer_extra, is_suffix, position_from_grid, Cell, CodeMap};
+use tables::Entry;
+
+/// A GUI's conventions for one CECP variant name.
+struct Gui {
+    /// The CECP variant name.
+    cecp: &'static str,
+    /// Our variant id.
+    variant: &'static str,
+    /// Piece codes.
+    table: &'static [Entry],
+    /// The GUI's start position (its FEN).
+    start: &'static str,
+    /// Whether the GUI reads all legs of a move on one `move` line (Ko in QBoard).
+    one_line: bool,
+}
+
+/// The GUI dialects, by CECP variant name.
+const GUIS: &[Gui] = &[
+    Gui {
+        cecp: "daidai",
+        variant: "dai-dai",
+        table: tables::DAI_DAI,
+        start: tables::DAI_DAI_START,
+        one_line: false,
+    },
+    Gui {
+        cecp: "maka",
+        variant: "maka-dai-dai",
+        table: tables::MAKA,
+        start: tables::MAKA_START,
+        one_line: false,
+    },
+    Gui {
+        cecp: "koshogi",
+        variant: "ko",
+        table: tables::KO,
+        start: tables::KO_START,
+        one_line: true,
+    },
+    Gui {
+        cecp: "chu",
+        variant: "chu",
+        table: tables::CHU,
+        start: tables::CHU_START,
+        one_line: false,
+    },
+];
 
 /// One CECP variant name bound to one of our variants, with the conventions its GUI uses.
 #[derive(Clone, Debug)]
@@ -25,56 +85,117 @@ impl Dialect {
     /// The dialect for a CECP variant name (`daidai`, `maka`, `koshogi`, `chu`, or our own names
     /// such as `dai-dai`, `taikyoku`); an error names the unknown variant.
     pub fn for_cecp_variant(name: &str) -> Result<Dialect, String> {
-        Err(format!("unknown variant '{name}' (dialects not written yet)"))
+        let name = name.trim();
+        let id = match GUIS.iter().find(|g| g.cecp == name) {
+            Some(g) => g.variant,
+            None => match BUILTIN.iter().find(|&&b| b == name) {
+                Some(b) => b,
+                None => {
+                    return Err(format!(
+                        "unknown variant '{name}' (known: {})",
+                        Dialect::announced_variants().join(", ")
+                    ))
+                }
+            },
+        };
+        let variant = Variant::builtin(id).map_err(|e| format!("variant '{name}': {e}"))?;
+        Ok(Dialect {
+            cecp_name: name.to_string(),
+            variant,
+        })
     }
 
-    /// The CECP variant names we announce in `feature variants=...`.
+    /// The CECP variant names we announce in `feature variants=...`: the GUIs' names, then our
+    /// own (native dialect) names that are not already among them.
     pub fn announced_variants() -> Vec<String> {
-        Vec::new()
+        let mut names: Vec<String> = GUIS.iter().map(|g| g.cecp.to_string()).collect();
+        for b in BUILTIN {
+            if !names.iter().any(|n| n == b) {
+                names.push(b.to_string());
+            }
+        }
+        names
+    }
+
+    /// The GUI conventions of this dialect; `None` for the native dialect (our own names, or a
+    /// GUI name bound to a variant other than the GUI's).
+    fn gui(&self) -> Option<&'static Gui> {
+        GUIS.iter()
+            .find(|g| g.cecp == self.cecp_name && g.variant == self.variant.id())
+    }
+
+    /// Whether this dialect speaks our own notation (squares `7g`, positions and moves as in
+    /// `shared/spec/notation.md`) rather than a GUI's.
+    pub fn is_native(&self) -> bool {
+        self.gui().is_none()
+    }
+
+    /// The piece codes of the GUI, resolved against our variant.
+    fn codes(&self, gui: &Gui) -> CodeMap {
+        CodeMap::new(&self.variant, gui.table)
     }
 
     /// The position a new game of this variant starts from: the GUI's own setup (QBoard's Ko
     /// setup differs from the seed's).
     pub fn start_position(&self) -> AnyPosition {
-        AnyPosition::startpos(self.variant.clone())
+        match self.gui() {
+            Some(g) => self
+                .parse_fen(g.start)
+                .unwrap_or_else(|_| AnyPosition::startpos(self.variant.clone())),
+            None => AnyPosition::startpos(self.variant.clone()),
+        }
     }
 
     /// Parses a `setboard` FEN in the GUI's dialect (`<placement> w|b [...]`).
     pub fn parse_fen(&self, text: &str) -> Result<AnyPosition, String> {
-        Err(format!("setboard not supported yet: '{text}'"))
+        match self.gui() {
+            Some(g) => fen::parse(&self.variant, &self.codes(g), text)
+                .map_err(|e| format!("position '{}': {e}", text.trim())),
+            None => AnyPosition::parse(self.variant.clone(), text).map_err(|e| e.to_string()),
+        }
     }
 
     /// Writes `pos` as the GUI's FEN.
     pub fn to_fen(&self, pos: &AnyPosition) -> String {
-        pos.to_notation()
+        match self.gui() {
+            Some(g) => fen::write(&self.codes(g), pos),
+            None => pos.to_notation(),
+        }
     }
 
     /// Parses a move as the GUI sends it (`a6a7`, `a6a7+`, `b6b7,b7b8`, `f5xf15`, `@@@@`) into
     /// the legal move of `pos` it denotes; an error says why it is not one.
     pub fn parse_move(&self, pos: &AnyPosition, text: &str) -> Result<Move, String> {
-        let _ = pos;
-        Err(format!("cannot read move '{text}' yet"))
+        moves::parse(pos, text, self.is_native())
     }
 
     /// `m`, a legal move of `pos`, as one text (legs joined by commas): what `usermove` carries
     /// and what XBoard and HaChu read. Multi-leg moves name a first leg only when its first
     /// step captures (HaChu's convention); a pass is `@@@@`.
     pub fn move_text(&self, pos: &AnyPosition, m: Move) -> String {
-        let _ = (pos, m);
-        String::new()
+        moves::text(pos, m, self.is_native())
     }
 
     /// The `move` lines (without the leading `move `) that send `m` to the GUI: one line per
     /// leg, all but the last ending in a comma, except Ko, whose legs QBoard reads on one line.
     pub fn move_lines(&self, pos: &AnyPosition, m: Move) -> Vec<String> {
-        vec![self.move_text(pos, m)]
+        let gui = self.gui();
+        moves::lines(pos, m, gui.is_none(), gui.is_some_and(|g| g.one_line))
     }
 
     /// Starts an edit-mode (`edit` ... `.`) board from `pos`.
     pub fn edit(&self, pos: &AnyPosition) -> EditBoard {
+        let notation = pos.to_notation();
+        let extra = notation
+            .split_whitespace()
+            .nth(2)
+            .unwrap_or("-")
+            .to_string();
         EditBoard {
-            variant: self.variant.clone(),
-            text: pos.to_notation(),
+            dialect: self.clone(),
+            grid: grid_of(pos),
+            colour: Colour::Black,
+            extra,
         }
     }
 }
@@ -83,19 +204,137 @@ impl Dialect {
 /// `<code><square>` places a piece (`x<square>` empties a square), `.` ends.
 #[derive(Clone, Debug)]
 pub struct EditBoard {
-    variant: Arc<Variant>,
-    text: String,
+    /// The dialect whose codes and squares the lines use.
+    dialect: Dialect,
+    /// The board, in reading order.
+    grid: Vec<Cell>,
+    /// The colour of the pieces placed next (CECP starts with "white", the first player).
+    colour: Colour,
+    /// The native dialect's extra field, kept from the position edited.
+    extra: String,
 }
 
 impl EditBoard {
     /// Handles one edit-mode line other than `.`; an error names the bad line.
     pub fn command(&mut self, line: &str) -> Result<(), String> {
-        Err(format!("edit mode not supported yet: '{line}'"))
+        let t = line.trim();
+        let bad = |why: String| format!("edit mode: bad line '{t}': {why}");
+        match t {
+            "" | "." => Ok(()),
+            "#" => {
+                self.grid.iter_mut().for_each(|c| *c = None);
+                Ok(())
+            }
+            "c" => {
+                self.colour = self.colour.flip();
+                Ok(())
+            }
+            _ => {
+                if let Some(rest) = t.strip_prefix('x') {
+                    if let Ok(i) = self.square_index(rest) {
+                        if let Some(c) = self.grid.get_mut(i) {
+                            *c = None;
+                            return Ok(());
+                        }
+                    }
+                }
+                let (kind, promoted, square) = self.piece_and_square(t).map_err(bad)?;
+                let i = self.square_index(square).map_err(bad)?;
+                let cell = self
+                    .grid
+                    .get_mut(i)
+                    .ok_or_else(|| bad("the board being edited is of another variant".into()))?;
+                *cell = Some((kind, promoted, self.colour));
+                Ok(())
+            }
+        }
+    }
+
+    /// The dense index of a square in the dialect's notation.
+    fn square_index(&self, text: &str) -> Result<usize, String> {
+        let geo = &self.dialect.variant.geo;
+        let sq = if self.dialect.is_native() {
+            geo.parse_square(text)?
+        } else {
+            moves::parse_cecp_square(geo, text)?
+        };
+        Ok(geo.dense(sq))
+    }
+
+    /// Splits `<code><square>` into our piece and the square's text.
+    fn piece_and_square<'a>(
+        &self,
+        t: &'a str,
+    ) -> Result<(taikyoku_movegen::variant_file::KindId, bool, &'a str), String> {
+        let v = &self.dialect.variant;
+        let (promoted, rest) = match t.strip_prefix('+') {
+            Some(r) => (true, r),
+            None => (false, t),
+        };
+        match self.dialect.gui() {
+            Some(g) => {
+                let codes = self.dialect.codes(g);
+                let mut it = rest.char_indices();
+                match it.next() {
+                    Some((_, c)) if c.is_ascii_alphabetic() => {}
+                    _ => return Err("expected a piece code".to_string()),
+                }
+                let mut end = 1;
+                if codes.has_suffixes() && rest[1..].starts_with(is_suffix) {
+                    end = 2;
+                }
+                let code = format!(
+                    "{}{}",
+                    if promoted { "+" } else { "" },
+                    rest[..end].to_ascii_uppercase()
+                );
+                let (kind, p) = codes
+                    .read(&code)
+                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.def.id))?;
+                Ok((kind, p, &rest[end..]))
+            }
+            None => {
+                let (code, square) = if let Some(r) = rest.strip_prefix('(') {
+                    let close = r.find(')').ok_or("'(' without ')'")?;
+                    (&r[..close], &r[close + 1..])
+                } else {
+                    let end = rest
+                        .find(|c: char| !c.is_ascii_alphabetic())
+                        .unwrap_or(rest.len());
+                    (&rest[..end], &rest[end..])
+                };
+                let kind = v
+                    .def
+                    .kind_by_code(&code.to_ascii_uppercase())
+                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.def.id))?;
+                let exists = v
+                    .forms
+                    .get(Variant::form_of(kind, promoted))
+                    .is_some_and(|f| f.exists);
+                if !exists {
+                    return Err(format!("'{code}' cannot be promoted"));
+                }
+                Ok((kind, promoted, square))
+            }
+        }
     }
 
     /// The position set up, with the given side to move (true: the first player, CECP's white).
     pub fn finish(&self, first_player_to_move: bool) -> Result<AnyPosition, String> {
-        let _ = first_player_to_move;
-        AnyPosition::parse(self.variant.clone(), &self.text).map_err(|e| e.to_string())
+        let side = if first_player_to_move {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let extra = if self.dialect.is_native() {
+            self.extra.clone()
+        } else {
+            infer_extra(&self.dialect.variant, &self.grid)
+        };
+        position_from_grid(&self.dialect.variant, &self.grid, side, &extra)
+            .map_err(|e| format!("edit mode: the board set up is not a position: {e}"))
     }
 }
+
+#[cfg(test)]
+mod tests;
