@@ -1,5 +1,6 @@
 //! The search behind the protocol loop: options, time management, the search thread, and the
-//! `info` / `bestmove` lines it writes.
+//! reports it hands to the protocol (which formats them: USI `info`/`bestmove`, CECP thinking
+//! output and `move`).
 
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Variant};
-use taikyoku_protocol::usi::{Engine, Go, Output, UsiOption};
+use taikyoku_protocol::usi::{Engine, Go, Reporter, Score, Thinking, UsiOption};
 
 use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
 use crate::time::{self, Clock, OVERHEAD};
@@ -17,34 +18,20 @@ use crate::tt::Tt;
 /// The engine's name as `usi` reports it.
 pub const NAME: &str = concat!("taikyoku ", env!("CARGO_PKG_VERSION"));
 
-/// Formats one `info` line.
-pub fn info_line<const N: usize>(pos: &Position<N>, info: &Info) -> String {
-    let ms = info.elapsed.as_millis().max(1) as u64;
-    let score = match mate_in(info.score) {
-        Some(m) => format!("mate {m}"),
-        None => format!("cp {}", info.score),
-    };
-    let mut pv = String::new();
-    let mut p = pos.clone();
-    for &m in &info.pv {
-        if !p.is_pseudo_legal(m) {
-            break;
-        }
-        pv.push(' ');
-        pv.push_str(&p.move_to_string(m));
-        p.make(m);
+/// The protocol-neutral report of one iteration (the protocol formats it).
+fn thinking(info: &Info) -> Thinking<'_> {
+    Thinking {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score: match mate_in(info.score) {
+            Some(m) => Score::Mate(m),
+            None => Score::Cp(info.score),
+        },
+        nodes: info.nodes,
+        time: info.elapsed,
+        hashfull: info.hashfull,
+        pv: &info.pv,
     }
-    format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv{}",
-        info.depth,
-        info.seldepth,
-        score,
-        info.nodes,
-        info.nodes * 1000 / ms,
-        ms,
-        info.hashfull,
-        pv
-    )
 }
 
 /// How the engine chooses its moves: its search, or one of the weak reference players used to
@@ -270,7 +257,7 @@ impl Engine for Backend {
         self.tt.clear();
     }
 
-    fn go(&mut self, pos: &AnyPosition, go: &Go, out: Output) {
+    fn go(&mut self, pos: &AnyPosition, go: &Go, mut report: Box<dyn Reporter>) {
         self.ready();
         let (limits, deadlines) = self.limits_for(pos, go);
         let control = Control::new(deadlines);
@@ -290,14 +277,14 @@ impl Engine for Backend {
                     while control.hold.load(Relaxed) && !control.stop.load(Relaxed) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
-                    out.line(&bestmove_line(p, m, None));
+                    report.finished(m, None);
                 });
             }));
             return;
         }
         self.handle = Some(std::thread::spawn(move || {
             with_position!(&pos, p => {
-                let mut report = |info: &Info| out.line(&info_line(p, info));
+                let mut each = |info: &Info| report.thinking(&thinking(info));
                 let r = search::search(
                     p,
                     &eval,
@@ -306,9 +293,9 @@ impl Engine for Backend {
                     limits,
                     &control,
                     Features::default(),
-                    &mut report,
+                    &mut each,
                 );
-                out.line(&bestmove_line(p, r.best, r.ponder));
+                report.finished(r.best, r.ponder);
             });
         }));
     }
@@ -342,28 +329,6 @@ impl Engine for Backend {
                 false
             }
             None => false,
-        }
-    }
-}
-
-/// `bestmove <move> [ponder <move>]`, or `bestmove resign` when there is no move.
-pub fn bestmove_line<const N: usize>(
-    pos: &Position<N>,
-    best: Option<Move>,
-    ponder: Option<Move>,
-) -> String {
-    match best {
-        None => "bestmove resign".to_string(),
-        Some(m) => {
-            let mut s = format!("bestmove {}", pos.move_to_string(m));
-            if let Some(r) = ponder {
-                let mut p = pos.clone();
-                p.make(m);
-                if p.is_pseudo_legal(r) {
-                    s.push_str(&format!(" ponder {}", p.move_to_string(r)));
-                }
-            }
-            s
         }
     }
 }

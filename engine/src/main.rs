@@ -2,16 +2,21 @@
 
 mod commands;
 
+use std::io::{BufRead, BufReader, Cursor, Read};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use std::sync::Arc;
+use taikyoku_engine::backend::Backend;
 use taikyoku_movegen::{Variant, VariantError};
+use taikyoku_protocol::dialect::Dialect;
+use taikyoku_protocol::{cecp, usi};
 
 /// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
 ///
 /// Without a command, speaks USI on standard input and output (Taikyoku by default; the
-/// `USI_Variant` option picks another variant).
+/// `USI_Variant` option picks another variant), or CECP (the XBoard protocol) when the first
+/// command is `xboard`.
 #[derive(Parser, Debug)]
 #[command(name = "taikyoku", version, about)]
 struct Cli {
@@ -23,6 +28,8 @@ struct Cli {
 enum Command {
     /// Speak USI on standard input and output (the default).
     Usi(commands::usi::UsiArgs),
+    /// Speak CECP (the XBoard protocol) on standard input and output.
+    Xboard(XboardArgs),
     /// Search fixed positions of every variant to a fixed depth: node count and speed.
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
@@ -58,6 +65,49 @@ impl VariantArgs {
     }
 }
 
+/// Arguments of `xboard`.
+#[derive(Args, Debug)]
+pub struct XboardArgs {
+    /// The variant `new` starts (a CECP variant name or one of ours; `variant` changes it).
+    #[arg(long, default_value = "taikyoku")]
+    pub variant: String,
+}
+
+/// The CECP loop on standard input and output, `first` being input already read.
+fn run_cecp(variant: &str, first: String) -> Result<(), CliError> {
+    let dialect = Dialect::for_cecp_variant(variant)?;
+    let out = usi::Output::new(Box::new(std::io::stdout()));
+    let engine = Backend::new(dialect.variant.clone());
+    let mut session = cecp::Session::new(engine, out, dialect);
+    session.run(Cursor::new(first).chain(BufReader::new(std::io::stdin())));
+    Ok(())
+}
+
+/// No command: the first non-blank line chooses the protocol. `xboard` starts CECP; anything
+/// else starts USI (Taikyoku), which then handles that line as usual.
+fn run_auto() -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    let mut first = String::new();
+    loop {
+        let mut line = String::new();
+        if stdin.lock().read_line(&mut line)? == 0 {
+            break;
+        }
+        first.push_str(&line);
+        if !line.trim().is_empty() {
+            break;
+        }
+    }
+    if first.trim() == "xboard" {
+        return run_cecp("taikyoku", first);
+    }
+    let variant = Variant::builtin("taikyoku").map_err(|e| e.to_string())?;
+    let out = usi::Output::new(Box::new(std::io::stdout()));
+    let mut session = usi::Session::new(Backend::new(variant.clone()), out, variant);
+    session.run(Cursor::new(first).chain(stdin.lock()));
+    Ok(())
+}
+
 /// Why a command failed: a message for the user, or an output error.
 #[derive(Debug)]
 pub enum CliError {
@@ -82,8 +132,9 @@ impl From<std::io::Error> for CliError {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        None => commands::usi::run(&commands::usi::UsiArgs::default()),
+        None => run_auto(),
         Some(Command::Usi(a)) => commands::usi::run(&a),
+        Some(Command::Xboard(a)) => run_cecp(&a.variant, String::new()),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
         Some(Command::Match(a)) => commands::matchcmd::run(&a),

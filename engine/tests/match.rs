@@ -81,7 +81,10 @@ fn per_engine_depth_limits() {
             taikyoku()
         ),
         "--engine",
-        &format!("cmd={} name=random depth=1 option.PlayMode=random", taikyoku()),
+        &format!(
+            "cmd={} name=random depth=1 option.PlayMode=random",
+            taikyoku()
+        ),
         "--games",
         "2",
     ]);
@@ -93,7 +96,10 @@ fn per_engine_depth_limits() {
     );
     let sent = std::fs::read_to_string(&log).unwrap();
     let gos: Vec<&str> = sent.lines().filter(|l| l.starts_with("go")).collect();
-    assert!(!gos.is_empty() && gos.iter().all(|&g| g == "go depth 2"), "{sent}");
+    assert!(
+        !gos.is_empty() && gos.iter().all(|&g| g == "go depth 2"),
+        "{sent}"
+    );
     let o = run(&[
         "--engine",
         "cmd=a depth=0",
@@ -227,4 +233,121 @@ fn bad_engine_commands_are_reported() {
         let e = String::from_utf8_lossy(&o.stderr);
         assert!(e.contains(needle), "{args:?}: {e}");
     }
+}
+
+/// A match of our engine (USI) against a CECP script in Maka dai dai.
+fn against_cecp(script: &str, extra: &[&str]) -> String {
+    let mut args = vec![
+        "--variant".to_string(),
+        "maka-dai-dai".to_string(),
+        "--engine".to_string(),
+        format!("cmd={} name=ours", taikyoku()),
+        "--engine".to_string(),
+        format!("cmd={} name=faulty proto=cecp", faulty(script)),
+        "--games".to_string(),
+        "2".to_string(),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+    let o = run(&a);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
+        "{out}"
+    );
+    out
+}
+
+#[test]
+fn cecp_an_illegal_move_in_two_lines_loses() {
+    let out = against_cecp("cecp-illegal", &["--depth", "1"]);
+    // The two `move` lines are one move: "z0z0," then "z1z1".
+    assert!(
+        out.contains("faulty (White) played an illegal move 'z0z0,z1z1'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("faulty (Black) played an illegal move 'z0z0,z1z1'"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cecp_a_refused_move_and_a_resignation_are_recorded() {
+    let out = against_cecp("cecp-refuse", &["--depth", "1"]);
+    assert!(out.contains("faulty (White) refused ours's move"), "{out}");
+    assert!(out.contains("Illegal move:"), "{out}");
+    assert!(out.contains("faulty (Black) resigns"), "{out}");
+}
+
+#[test]
+fn cecp_an_engine_that_never_answers_loses_on_time() {
+    let out = against_cecp("cecp-mute", &["--byoyomi", "0+0.2"]);
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    assert!(out.contains("faulty (Black) lost on time"), "{out}");
+}
+
+#[test]
+fn cecp_engines_get_no_node_limit() {
+    let o = run(&[
+        "--engine",
+        "cmd=a",
+        "--engine",
+        "cmd=b name=x proto=cecp",
+        "--nodes",
+        "100",
+    ]);
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("x: CECP has no node limit"), "{e}");
+    let o = run(&[
+        "--engine",
+        "cmd=a proto=uci",
+        "--engine",
+        "cmd=b",
+        "--depth",
+        "1",
+    ]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("proto 'uci' is not usi or cecp"));
+}
+
+#[test]
+fn our_engine_over_cecp_against_itself_over_usi() {
+    // Same engine, same depth: over CECP every move goes through the dialect both ways.
+    let records = std::env::temp_dir().join(format!("taikyoku-cecp-{}.txt", std::process::id()));
+    let o = run(&[
+        "--variant",
+        "dai-dai",
+        "--engine",
+        &format!("cmd={} name=cecp proto=cecp", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=usi", taikyoku()),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--draw-after",
+        "60",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+    for bad in [
+        "illegal", "refused", "protocol", "crashed", "on time", "failed",
+    ] {
+        assert!(!out.contains(bad), "{bad}: {out}");
+    }
+    let rec = std::fs::read_to_string(&records).unwrap();
+    assert!(rec.contains("[Black \"cecp\"]") && rec.contains("[White \"cecp\"]"));
 }

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use taikyoku_movegen::{with_position, AnyPosition, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, Move, Variant};
 
 /// Where protocol output goes; shared with the search thread.
 #[derive(Clone)]
@@ -69,6 +69,119 @@ pub struct UsiOption {
     pub spec: String,
 }
 
+/// A search score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns.
+    Cp(i32),
+    /// Mate in this many moves of the side to move; negative when it is being mated.
+    Mate(i32),
+}
+
+/// What the search knows after one iteration, in protocol-neutral form: each protocol formats
+/// it its own way (USI `info ...`, CECP `depth score time nodes pv`).
+#[derive(Clone, Copy, Debug)]
+pub struct Thinking<'a> {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// The score.
+    pub score: Score,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Transposition table use, permille.
+    pub hashfull: u32,
+    /// Principal variation from the searched position (may end early in moves that are no
+    /// longer pseudo-legal; formatters stop there).
+    pub pv: &'a [Move],
+}
+
+/// Receives a search's reports; the protocol that started the search decides how they are
+/// written. Called from the search thread, hence `Send`.
+pub trait Reporter: Send {
+    /// One iteration finished.
+    fn thinking(&mut self, t: &Thinking);
+    /// The search is over: its move (`None`: the side to move has none) and the expected reply.
+    fn finished(&mut self, best: Option<Move>, ponder: Option<Move>);
+}
+
+/// The USI reporter: `info depth .. seldepth .. score cp|mate .. nodes .. nps .. time ..
+/// hashfull .. pv ..` lines and `bestmove <move> [ponder <move>]` / `bestmove resign`.
+pub struct UsiReporter {
+    out: Output,
+    pos: AnyPosition,
+}
+
+impl UsiReporter {
+    /// A reporter for a search of `pos` (moves are written in this project's notation).
+    pub fn new(out: Output, pos: AnyPosition) -> UsiReporter {
+        UsiReporter { out, pos }
+    }
+}
+
+/// The `info` line of one iteration of a search of `pos`.
+pub fn info_line(pos: &AnyPosition, t: &Thinking) -> String {
+    let ms = t.time.as_millis().max(1) as u64;
+    let score = match t.score {
+        Score::Mate(m) => format!("mate {m}"),
+        Score::Cp(c) => format!("cp {c}"),
+    };
+    let mut pv = String::new();
+    with_position!(pos, p => {
+        let mut p = p.clone();
+        for &m in t.pv {
+            if !p.is_pseudo_legal(m) {
+                break;
+            }
+            pv.push(' ');
+            pv.push_str(&p.move_to_string(m));
+            p.make(m);
+        }
+    });
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv{}",
+        t.depth,
+        t.seldepth,
+        score,
+        t.nodes,
+        t.nodes * 1000 / ms,
+        ms,
+        t.hashfull,
+        pv
+    )
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove resign` when there is no move.
+pub fn bestmove_line(pos: &AnyPosition, best: Option<Move>, ponder: Option<Move>) -> String {
+    match best {
+        None => "bestmove resign".to_string(),
+        Some(m) => with_position!(pos, p => {
+            let mut s = format!("bestmove {}", p.move_to_string(m));
+            if let Some(r) = ponder {
+                let mut p = p.clone();
+                p.make(m);
+                if p.is_pseudo_legal(r) {
+                    s.push_str(&format!(" ponder {}", p.move_to_string(r)));
+                }
+            }
+            s
+        }),
+    }
+}
+
+impl Reporter for UsiReporter {
+    fn thinking(&mut self, t: &Thinking) {
+        self.out.line(&info_line(&self.pos, t));
+    }
+
+    fn finished(&mut self, best: Option<Move>, ponder: Option<Move>) {
+        self.out.line(&bestmove_line(&self.pos, best, ponder));
+    }
+}
+
 /// The search side of the protocol.
 pub trait Engine {
     /// `id name` and `id author`.
@@ -84,9 +197,9 @@ pub trait Engine {
     /// `usinewgame`.
     fn new_game(&mut self);
     /// Starts searching `pos` (its history holds the game's earlier positions). Returns at once;
-    /// the engine writes `info` lines and finally `bestmove` to `out`.
-    fn go(&mut self, pos: &AnyPosition, go: &Go, out: Output);
-    /// Asks a running search to stop (it then writes its `bestmove`).
+    /// the search reports each iteration and finally its move to `report`.
+    fn go(&mut self, pos: &AnyPosition, go: &Go, report: Box<dyn Reporter>);
+    /// Asks a running search to stop (it then reports its move).
     fn stop(&mut self);
     /// The opponent played the pondered move: the search goes on with its normal time.
     fn ponderhit(&mut self);
@@ -186,7 +299,10 @@ impl<E: Engine> Session<E> {
                     return true;
                 }
                 match parse_go(rest) {
-                    Ok(go) => self.engine.go(&self.position, &go, self.out.clone()),
+                    Ok(go) => {
+                        let report = UsiReporter::new(self.out.clone(), self.position.clone());
+                        self.engine.go(&self.position, &go, Box::new(report));
+                    }
                     Err(e) => self.out.error(&e),
                 }
             }

@@ -7,7 +7,7 @@ use clap::Args;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use taikyoku_engine::matchrun::play::{GameConfig, TimeControl};
-use taikyoku_engine::matchrun::player::EngineSpec;
+use taikyoku_engine::matchrun::player::{EngineSpec, Proto};
 use taikyoku_engine::matchrun::{print_report, run_match, MatchConfig, Sprt};
 use taikyoku_movegen::{AnyPosition, Variant};
 
@@ -18,9 +18,10 @@ use crate::{CliError, VariantArgs};
 pub struct MatchArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [depth=N | nodes=N]
-    /// [option.NAME=VALUE]..." (one quoted string; results are counted for the first).
-    /// `depth=`/`nodes=` give this engine a fixed limit instead of the match's time control.
+    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [proto=usi|cecp] [memory=MB]
+    /// [depth=N | nodes=N] [option.NAME=VALUE]..." (one quoted string; results are counted for
+    /// the first). `depth=`/`nodes=` give this engine a fixed limit instead of the match's time
+    /// control; `proto=cecp` speaks the XBoard protocol (HaChu), `memory=` is its hash size.
     #[arg(long = "engine", required = true, num_args = 1, action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// Number of games (each opening is played with both colours).
@@ -88,13 +89,7 @@ fn pair(s: &str, what: &str) -> Result<(Duration, Duration), String> {
 
 /// Parses an engine description.
 pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
-    let mut e = EngineSpec {
-        name: String::new(),
-        cmd: String::new(),
-        args: Vec::new(),
-        options: Vec::new(),
-        limit: None,
-    };
+    let mut e = EngineSpec::new("", "");
     for tok in spec.split_whitespace() {
         let (k, v) = tok
             .split_once('=')
@@ -103,6 +98,20 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
             "cmd" => e.cmd = v.to_string(),
             "name" => e.name = v.to_string(),
             "arg" => e.args.push(v.to_string()),
+            "proto" => {
+                e.proto = match v {
+                    "usi" => Proto::Usi,
+                    "cecp" | "xboard" => Proto::Cecp,
+                    _ => return Err(format!("engine {index}: proto '{v}' is not usi or cecp")),
+                }
+            }
+            "memory" => {
+                e.memory = v
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("engine {index}: memory '{v}' is not a size in MB"))?;
+            }
             "depth" => {
                 let d = v
                     .parse::<i32>()
@@ -123,7 +132,7 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
                 Some(name) if !name.is_empty() => e.options.push((name.to_string(), v.to_string())),
                 _ => {
                     return Err(format!(
-                        "engine {index}: unknown key '{k}' (cmd, name, arg, depth, nodes, option.NAME)"
+                        "engine {index}: unknown key '{k}' (cmd, name, arg, proto, memory, depth, nodes, option.NAME)"
                     ))
                 }
             },
@@ -169,6 +178,14 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
             "give a time control: --tc, --byoyomi, --nodes or --depth".into(),
         ));
     };
+    for e in [&e1, &e2] {
+        if e.proto == Proto::Cecp && matches!(e.limit.unwrap_or(tc), TimeControl::Nodes(_)) {
+            return Err(CliError::Msg(format!(
+                "{}: CECP has no node limit; give it depth= or a time control",
+                e.name
+            )));
+        }
+    }
     let resign = match &a.resign {
         None => None,
         Some(s) => {

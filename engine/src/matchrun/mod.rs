@@ -1,6 +1,8 @@
-//! The match runner: plays games between two USI engines with the project's move generator as
-//! referee, several at a time, and reports the score, Elo, LOS, pentanomial counts and SPRT.
+//! The match runner: plays games between two engines (USI or CECP) with the project's move
+//! generator as referee, several at a time, and reports the score, Elo, LOS, pentanomial counts
+//! and SPRT.
 
+pub mod cecp;
 pub mod play;
 pub mod player;
 pub mod stats;
@@ -128,7 +130,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                     let mut start_failure = None;
                     for (e, slot) in players.iter_mut().enumerate() {
                         if slot.is_none() {
-                            match Player::start(&cfg.engines[e], cfg.game.variant.id()) {
+                            match Player::start(&cfg.engines[e], &cfg.game.variant) {
                                 Ok(p) => *slot = Some(p),
                                 Err(f) => start_failure = Some((e, f)),
                             }

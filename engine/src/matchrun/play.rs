@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Outcome, Variant};
 
-use super::player::{Failure, Player};
+use super::player::{Failure, Player, Turn};
 
 /// How much time the engines get.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,8 +87,19 @@ pub struct GameRecord {
 }
 
 /// Plays one game from `opening` (`startpos` or a position) between `players[0]` (Black) and
-/// `players[1]` (White).
+/// `players[1]` (White), and tells the engines that are still sound how it ended.
 pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
+    let [a, b] = players;
+    let record = play(&mut [&mut *a, &mut *b], opening, cfg);
+    for (i, p) in [a, b].into_iter().enumerate() {
+        if !record.broken[i] {
+            p.game_over(&record.outcome, &record.reason);
+        }
+    }
+    record
+}
+
+fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
     let mut pos = match AnyPosition::parse(cfg.variant.clone(), opening) {
         Ok(p) => p,
         Err(e) => {
@@ -101,7 +112,6 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
             }
         }
     };
-    let mut players = players;
     let mut moves: Vec<String> = Vec::new();
     let mut hodges: Vec<String> = Vec::new();
     let mut checks: Vec<bool> = Vec::new();
@@ -111,11 +121,6 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
     };
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
     let mut broken = [false; 2];
-    let position_head = if opening.trim() == "startpos" {
-        "position startpos".to_string()
-    } else {
-        format!("position sfen {}", opening.trim())
-    };
     let finish = |outcome: Outcome, reason: String, moves, hodges, broken| GameRecord {
         outcome,
         reason,
@@ -149,35 +154,21 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
         let s = side.index();
         let name = players[s].spec.name.clone();
         let loses = |reason: String| Outcome::Win(side.flip()).then_reason(reason);
-        let position = if moves.is_empty() {
-            position_head.clone()
-        } else {
-            format!("{position_head} moves {}", moves.join(" "))
+        let tc = players[s].spec.limit.unwrap_or(cfg.tc);
+        let timeout = match tc {
+            TimeControl::Fischer { .. } => clock[s] + cfg.margin,
+            TimeControl::Byoyomi { byoyomi, .. } => clock[s] + byoyomi + cfg.margin,
+            TimeControl::Nodes(_) | TimeControl::Depth(_) => cfg.move_timeout,
         };
-        let (go, timeout) = match players[s].spec.limit.unwrap_or(cfg.tc) {
-            TimeControl::Fischer { inc, .. } => (
-                format!(
-                    "go btime {} wtime {} binc {} winc {}",
-                    clock[0].as_millis(),
-                    clock[1].as_millis(),
-                    inc.as_millis(),
-                    inc.as_millis()
-                ),
-                clock[s] + cfg.margin,
-            ),
-            TimeControl::Byoyomi { byoyomi, .. } => (
-                format!(
-                    "go btime {} wtime {} byoyomi {}",
-                    clock[0].as_millis(),
-                    clock[1].as_millis(),
-                    byoyomi.as_millis()
-                ),
-                clock[s] + byoyomi + cfg.margin,
-            ),
-            TimeControl::Nodes(n) => (format!("go nodes {n}"), cfg.move_timeout),
-            TimeControl::Depth(d) => (format!("go depth {d}"), cfg.move_timeout),
+        let turn = Turn {
+            opening,
+            moves: &moves,
+            clock,
+            tc,
+            timeout,
+            side: s,
         };
-        let reply = match players[s].go(&position, &go, timeout) {
+        let reply = match players[s].go(&turn) {
             Ok(r) => r,
             Err(f) => {
                 players[s].kill();
@@ -186,13 +177,28 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
                     Failure::Timeout(_) => format!("{name} ({side}) lost on time (no move)"),
                     Failure::Crash(e) => format!("{name} ({side}) crashed: {e}"),
                     Failure::Protocol(e) => format!("{name} ({side}) broke the protocol: {e}"),
+                    Failure::Refused(e) => {
+                        let other = &players[1 - s].spec.name;
+                        format!("{name} ({side}) refused {other}'s move {e} (rules disagreement?)")
+                    }
                 };
                 let (o, r) = loses(why);
                 return finish(o, r, moves, hodges, broken);
             }
         };
+        if let Some(e) = &reply.illegal {
+            let (o, r) = loses(format!(
+                "{name} ({side}) played an illegal move '{}': {e}",
+                reply.bestmove
+            ));
+            return finish(o, r, moves, hodges, broken);
+        }
         // Clocks (not for an engine with its own depth or node limit).
-        match players[s].spec.limit.map_or(cfg.tc, |_| TimeControl::Nodes(0)) {
+        match players[s]
+            .spec
+            .limit
+            .map_or(cfg.tc, |_| TimeControl::Nodes(0))
+        {
             TimeControl::Fischer { inc, .. } => {
                 if reply.elapsed > clock[s] + cfg.margin {
                     let (o, r) = loses(format!("{name} ({side}) lost on time"));

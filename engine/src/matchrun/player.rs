@@ -1,10 +1,25 @@
-//! One engine process spoken to over USI, with a timeout on every wait so that a broken engine
-//! can never hang the match runner.
+//! One engine process spoken to over USI or CECP (the XBoard protocol, see [`super::cecp`]), with
+//! a timeout on every wait so that a broken engine can never hang the match runner.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use taikyoku_movegen::{Outcome, Variant};
+
+use super::cecp::Cecp;
+use super::play::TimeControl;
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// USI (the default).
+    Usi,
+    /// CECP, the XBoard protocol (HaChu, QBoard engines).
+    Cecp,
+}
 
 /// How to start an engine and set it up.
 #[derive(Clone, Debug)]
@@ -15,11 +30,31 @@ pub struct EngineSpec {
     pub cmd: String,
     /// Its arguments.
     pub args: Vec<String>,
-    /// USI options sent after the handshake (`name`, `value`).
+    /// Engine options sent after the handshake (`name`, `value`): USI `setoption`, CECP
+    /// `option NAME=VALUE`.
     pub options: Vec<(String, String)>,
     /// A fixed depth or node count for this engine alone, instead of the match's time
     /// control (as cutechess's per-engine `depth=` and `nodes=`).
-    pub limit: Option<super::play::TimeControl>,
+    pub limit: Option<TimeControl>,
+    /// The protocol it speaks.
+    pub proto: Proto,
+    /// Hash size in MB sent by CECP's `memory` command when the engine announces `memory=1`.
+    pub memory: u32,
+}
+
+impl EngineSpec {
+    /// A USI engine with no options, named `name`, run as `cmd`.
+    pub fn new(name: &str, cmd: &str) -> EngineSpec {
+        EngineSpec {
+            name: name.to_string(),
+            cmd: cmd.to_string(),
+            args: Vec::new(),
+            options: Vec::new(),
+            limit: None,
+            proto: Proto::Usi,
+            memory: 64,
+        }
+    }
 }
 
 /// Why talking to an engine failed.
@@ -31,6 +66,9 @@ pub enum Failure {
     Crash(String),
     /// It answered something the protocol does not allow.
     Protocol(String),
+    /// It refused a move of its opponent that the referee accepted (CECP `Illegal move`): the
+    /// two disagree about the rules.
+    Refused(String),
 }
 
 impl std::fmt::Display for Failure {
@@ -39,6 +77,7 @@ impl std::fmt::Display for Failure {
             Failure::Timeout(s) => write!(f, "timeout: {s}"),
             Failure::Crash(s) => write!(f, "crash: {s}"),
             Failure::Protocol(s) => write!(f, "protocol error: {s}"),
+            Failure::Refused(s) => write!(f, "refused a move: {s}"),
         }
     }
 }
@@ -46,34 +85,50 @@ impl std::fmt::Display for Failure {
 /// The answer to a `go`.
 #[derive(Clone, Debug)]
 pub struct Reply {
-    /// The move string after `bestmove`.
+    /// The move in the project's notation (`resign` for a resignation). For a CECP move that
+    /// could not be read, the engine's own text.
     pub bestmove: String,
     /// The last reported score (centipawns from the mover's side; mates as +-30000).
     pub score: Option<i32>,
-    /// Time from sending `go` to receiving `bestmove`.
+    /// Time from sending `go` to receiving the move.
     pub elapsed: Duration,
+    /// Why the move is not a legal move of the position, when the protocol layer already
+    /// found out (a CECP move text that names no legal move).
+    pub illegal: Option<String>,
 }
 
-enum Line {
+/// What an engine is asked on its turn: the whole game so far and the clocks.
+#[derive(Clone, Copy, Debug)]
+pub struct Turn<'a> {
+    /// The game's first position: `startpos` or a position in our notation.
+    pub opening: &'a str,
+    /// The moves played since, in our notation.
+    pub moves: &'a [String],
+    /// Time left on each clock, indexed by colour (Black = 0).
+    pub clock: [Duration; 2],
+    /// The time control this engine plays under (its own limit, or the match's).
+    pub tc: TimeControl,
+    /// How long to wait for the move.
+    pub timeout: Duration,
+    /// Index of the side to move (Black = 0).
+    pub side: usize,
+}
+
+/// One line from the engine, or the end of its output.
+pub(crate) enum Line {
     Text(String),
     Eof,
 }
 
-/// A running engine.
-pub struct Player {
-    /// Its setup.
-    pub spec: EngineSpec,
+/// The process and its pipes.
+pub(crate) struct Conn {
     child: Child,
     stdin: ChildStdin,
     rx: Receiver<Line>,
 }
 
-/// How long the handshake and `isready` may take.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
-
-impl Player {
-    /// Starts the engine and completes the USI handshake for `variant`.
-    pub fn start(spec: &EngineSpec, variant: &str) -> Result<Player, Failure> {
+impl Conn {
+    fn spawn(spec: &EngineSpec) -> Result<Conn, Failure> {
         let mut child = Command::new(&spec.cmd)
             .args(&spec.args)
             .stdin(Stdio::piped())
@@ -81,46 +136,48 @@ impl Player {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| Failure::Crash(format!("cannot start '{}': {e}", spec.cmd)))?;
-        let stdin = child.stdin.take().expect("piped");
-        let stdout = child.stdout.take().expect("piped");
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Failure::Crash("no pipes to the engine".into()));
+        };
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
+            // Lines are read as bytes so that output that is not UTF-8 cannot end the reader.
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let l = String::from_utf8_lossy(&buf)
+                            .trim_end_matches(['\n', '\r'])
+                            .to_string();
                         if tx.send(Line::Text(l)).is_err() {
                             return;
                         }
                     }
-                    Err(_) => break,
                 }
             }
             let _ = tx.send(Line::Eof);
         });
-        let mut p = Player {
-            spec: spec.clone(),
-            child,
-            stdin,
-            rx,
-        };
-        p.send("usi")?;
-        p.wait_for("usiok", HANDSHAKE_TIMEOUT)?;
-        p.send(&format!("setoption name USI_Variant value {variant}"))?;
-        for (name, value) in &spec.options {
-            p.send(&format!("setoption name {name} value {value}"))?;
-        }
-        p.ready()?;
-        Ok(p)
+        Ok(Conn { child, stdin, rx })
     }
 
     /// Sends one line.
-    pub fn send(&mut self, s: &str) -> Result<(), Failure> {
+    pub(crate) fn send(&mut self, s: &str) -> Result<(), Failure> {
         writeln!(self.stdin, "{s}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| Failure::Crash(format!("cannot write to the engine: {e}")))
     }
 
-    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
+    /// The next line, waiting until `deadline`.
+    pub(crate) fn next_line(
+        &mut self,
+        deadline: Instant,
+        waiting_for: &str,
+    ) -> Result<String, Failure> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.rx.recv_timeout(left) {
             Ok(Line::Text(l)) => Ok(l),
@@ -128,6 +185,17 @@ impl Player {
                 "the engine exited while we waited for {waiting_for}"
             ))),
             Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(format!("no {waiting_for}"))),
+        }
+    }
+
+    /// A line already received, if any (never waits); `Err` when the engine has exited.
+    pub(crate) fn pending_line(&mut self) -> Result<Option<String>, Failure> {
+        match self.rx.try_recv() {
+            Ok(Line::Text(l)) => Ok(Some(l)),
+            Err(TryRecvError::Empty) => Ok(None),
+            Ok(Line::Eof) | Err(TryRecvError::Disconnected) => {
+                Err(Failure::Crash("the engine exited".into()))
+            }
         }
     }
 
@@ -141,27 +209,132 @@ impl Player {
         }
     }
 
-    /// `isready` / `readyok`.
+    fn exited(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(Some(_)))
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.kill();
+        }
+    }
+}
+
+/// A running engine.
+pub struct Player {
+    /// Its setup.
+    pub spec: EngineSpec,
+    conn: Conn,
+    cecp: Option<Cecp>,
+}
+
+/// How long the handshake and `isready` may take.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Player {
+    /// Starts the engine and completes the handshake (USI or CECP) for `variant`.
+    pub fn start(spec: &EngineSpec, variant: &Arc<Variant>) -> Result<Player, Failure> {
+        let conn = Conn::spawn(spec)?;
+        let mut p = Player {
+            spec: spec.clone(),
+            conn,
+            cecp: None,
+        };
+        match spec.proto {
+            Proto::Usi => {
+                p.send("usi")?;
+                p.conn.wait_for("usiok", HANDSHAKE_TIMEOUT)?;
+                p.send(&format!(
+                    "setoption name USI_Variant value {}",
+                    variant.id()
+                ))?;
+                for (name, value) in &spec.options {
+                    p.send(&format!("setoption name {name} value {value}"))?;
+                }
+                p.ready()?;
+            }
+            Proto::Cecp => {
+                p.cecp = Some(Cecp::handshake(&mut p.conn, spec, variant)?);
+            }
+        }
+        Ok(p)
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, s: &str) -> Result<(), Failure> {
+        self.conn.send(s)
+    }
+
+    /// `isready` / `readyok` (USI); `ping` / `pong` for a CECP engine that announced `ping=1`.
     pub fn ready(&mut self) -> Result<(), Failure> {
-        self.send("isready")?;
-        self.wait_for("readyok", HANDSHAKE_TIMEOUT)
+        match &mut self.cecp {
+            Some(c) => c.sync(&mut self.conn).map(|_| ()),
+            None => {
+                self.send("isready")?;
+                self.conn.wait_for("readyok", HANDSHAKE_TIMEOUT)
+            }
+        }
     }
 
     /// Prepares a new game.
     pub fn new_game(&mut self) -> Result<(), Failure> {
-        self.send("usinewgame")?;
-        self.ready()
+        match &mut self.cecp {
+            Some(c) => {
+                c.new_game();
+                Ok(())
+            }
+            None => {
+                self.send("usinewgame")?;
+                self.ready()
+            }
+        }
     }
 
-    /// Sends the position and the `go` command and waits up to `timeout` for `bestmove`.
-    pub fn go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
+    /// Asks for a move on `turn` and waits up to `turn.timeout` for it.
+    pub fn go(&mut self, turn: &Turn) -> Result<Reply, Failure> {
+        if let Some(c) = &mut self.cecp {
+            return c.go(&mut self.conn, turn);
+        }
+        let head = if turn.opening.trim() == "startpos" {
+            "position startpos".to_string()
+        } else {
+            format!("position sfen {}", turn.opening.trim())
+        };
+        let position = if turn.moves.is_empty() {
+            head
+        } else {
+            format!("{head} moves {}", turn.moves.join(" "))
+        };
+        let [b, w] = turn.clock.map(|c| c.as_millis());
+        let go = match turn.tc {
+            TimeControl::Fischer { inc, .. } => {
+                let i = inc.as_millis();
+                format!("go btime {b} wtime {w} binc {i} winc {i}")
+            }
+            TimeControl::Byoyomi { byoyomi, .. } => {
+                format!("go btime {b} wtime {w} byoyomi {}", byoyomi.as_millis())
+            }
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+            TimeControl::Depth(d) => format!("go depth {d}"),
+        };
+        self.usi_go(&position, &go, turn.timeout)
+    }
+
+    fn usi_go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
         self.send(position)?;
         let start = Instant::now();
         self.send(go)?;
         let deadline = start + timeout;
         let mut score = None;
         loop {
-            let l = self.next_line(deadline, "bestmove")?;
+            let l = self.conn.next_line(deadline, "bestmove")?;
             let words: Vec<&str> = l.split_whitespace().collect();
             match words.first() {
                 Some(&"info") => {
@@ -172,7 +345,11 @@ impl Player {
                         ) {
                             (Some(&"cp"), Some(v)) => score = Some(v),
                             (Some(&"mate"), Some(m)) => {
-                                score = Some(if m > 0 { 30_000 - m } else { -30_000 - m })
+                                score = Some(if m > 0 {
+                                    30_000i32.saturating_sub(m)
+                                } else {
+                                    (-30_000i32).saturating_sub(m)
+                                })
                             }
                             _ => {}
                         }
@@ -186,10 +363,18 @@ impl Player {
                         bestmove: m.to_string(),
                         score,
                         elapsed: start.elapsed(),
+                        illegal: None,
                     });
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// Tells the engine how the game ended (CECP `result`; nothing for USI).
+    pub fn game_over(&mut self, outcome: &Outcome, reason: &str) {
+        if let Some(c) = &mut self.cecp {
+            c.game_over(&mut self.conn, outcome, reason);
         }
     }
 
@@ -198,7 +383,7 @@ impl Player {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
+            if self.conn.exited() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -208,16 +393,6 @@ impl Player {
 
     /// Kills the process at once.
     pub fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Player {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        self.conn.kill();
     }
 }
