@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use std::sync::Arc;
 use taikyoku_engine::backend::Backend;
-use taikyoku_movegen::{Variant, VariantError};
+use taikyoku_movegen::{ChuRules, Variant, VariantError};
 use taikyoku_protocol::dialect::Dialect;
 use taikyoku_protocol::{cecp, usi};
 
@@ -47,21 +47,41 @@ enum Command {
 /// Which variant to use: a built-in one by name, or a variant file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {
-    /// Variant name: taikyoku, maka-dai-dai, dai-dai or ko.
+    /// Variant name: taikyoku, maka-dai-dai, dai-dai, ko or chu.
     #[arg(long, default_value = "taikyoku")]
     pub variant: String,
     /// Load the variant from this file instead (see docs/variant-format.md).
     #[arg(long, value_name = "PATH")]
     pub variant_file: Option<String>,
+    /// Chu shogi's rule reading: lishogi (default), hachu, both (moves legal under both) or
+    /// either (moves legal under either: the referee of a match against HaChu). See docs/chu.md.
+    #[arg(long, value_name = "READING", default_value = "lishogi")]
+    pub chu_rules: String,
 }
 
 impl VariantArgs {
     /// Loads the chosen variant.
     pub fn load(&self) -> Result<Arc<Variant>, VariantError> {
-        match &self.variant_file {
+        let v = match &self.variant_file {
             Some(path) => Variant::from_file(path),
             None => Variant::builtin(&self.variant),
+        }?;
+        let rules = ChuRules::parse(&self.chu_rules).map_err(|message| VariantError {
+            source: "--chu-rules".into(),
+            line: 0,
+            message,
+        })?;
+        if rules == v.chu_rules {
+            return Ok(v);
         }
+        if !v.def.rules.lion_trading {
+            return Err(VariantError {
+                source: "--chu-rules".into(),
+                line: 0,
+                message: format!("{} has no chu rules to read differently", v.def.id),
+            });
+        }
+        v.with_chu_rules(rules)
     }
 }
 

@@ -38,7 +38,8 @@ pub fn allocate(clock: &Clock, squares: usize, ply: u32) -> (Duration, Duration)
         .max(1);
     let base = time / moves_left + clock.inc * 3 / 4;
     let soft = base + clock.byoyomi * 3 / 5;
-    let hard_cap = (time / 3 + clock.byoyomi + clock.inc).saturating_sub(OVERHEAD);
+    // The increment arrives only after the move: never count on it for this one.
+    let hard_cap = (time / 3 + clock.byoyomi).saturating_sub(OVERHEAD);
     let hard = (base * 4 + clock.byoyomi).min(hard_cap);
     let soft = soft.min(hard);
     (
@@ -75,6 +76,18 @@ mod tests {
         let (soft, hard) = allocate(&c, 289, 100);
         assert!(hard <= Duration::from_secs(1) - OVERHEAD + Duration::from_millis(1));
         assert!(soft >= Duration::from_millis(500), "{soft:?}");
+    }
+
+    #[test]
+    fn the_increment_is_not_spent_before_it_arrives() {
+        let c = Clock {
+            time: Some(Duration::from_millis(300)),
+            inc: Duration::from_secs(1),
+            ..Default::default()
+        };
+        let (soft, hard) = allocate(&c, 144, 40);
+        assert!(hard <= Duration::from_millis(100), "{hard:?}");
+        assert!(soft <= hard);
     }
 
     #[test]

@@ -241,3 +241,40 @@ fn plays_a_full_game_of_dai_dai_against_itself() {
         moves.len()
     );
 }
+
+#[test]
+fn chu_rules_both_accepts_what_either_reading_allows() {
+    // A black lion on 6h takes the white go-between on 6g, which guards White's lion on 6f,
+    // then the lion: HaChu allows it, lishogi does not (docs/chu.md). Under ChuRules=both the
+    // engine accepts it from its opponent (and would never play it itself).
+    let pos = "k10r/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/11K b - 1";
+    let mut e = Engine::start();
+    e.send("usi");
+    let opts = e.until("usiok");
+    assert!(opts
+        .iter()
+        .any(|l| l.starts_with("option name ChuRules type combo")));
+    e.send("setoption name USI_Variant value chu");
+    e.send(&format!("position sfen {pos} moves 6h6g6f"));
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(
+        out.iter().any(|l| l.contains("error")),
+        "lishogi refuses it: {out:?}"
+    );
+    e.send("setoption name ChuRules value both");
+    e.send(&format!("position sfen {pos} moves 6h6g6f"));
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    e.send("go depth 1");
+    let out = e.until("bestmove");
+    assert!(!out.last().unwrap().contains("none"), "{out:?}");
+    e.send("setoption name ChuRules value sometimes");
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(out
+        .iter()
+        .any(|l| l.contains("error") && l.contains("sometimes")));
+    e.send("quit");
+}

@@ -155,6 +155,23 @@ impl AnyPosition {
         Ok(pos)
     }
 
+    /// The same position and history under another reading of the same variant's rules (chu's
+    /// [`crate::ChuRules`]); an error if `variant` is a different game.
+    pub fn with_variant(&self, variant: Arc<Variant>) -> Result<AnyPosition, String> {
+        if variant.def.id != self.variant().def.id
+            || variant.def.kinds.len() != self.variant().def.kinds.len()
+        {
+            return Err(format!(
+                "cannot read a {} position as {}",
+                self.variant().def.id,
+                variant.def.id
+            ));
+        }
+        let mut any = self.clone();
+        with_position!(&mut any, p => p.variant = variant);
+        Ok(any)
+    }
+
     /// Parses `<position> [moves <move>...]` (the position may be `startpos`), as opening
     /// files write positions reached by a few moves.
     pub fn parse_with_moves(variant: Arc<Variant>, text: &str) -> Result<AnyPosition, String> {

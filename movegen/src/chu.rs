@@ -239,7 +239,9 @@ impl<const N: usize> Position<N> {
     /// them and they apply.
     pub(crate) fn bare_king_result(&self) -> Option<GameResult> {
         let v = &*self.variant;
-        if !v.def.rules.bare_king {
+        // HaChu has no bare-king rule: under its reading, and under the readings that must
+        // agree with it, games go on until a royal is taken.
+        if !v.def.rules.bare_king || v.chu_rules != ChuRules::Lishogi {
             return None;
         }
         let dead = |c: Colour, sq: u16, p: Piece| {

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
-use taikyoku_movegen::{with_position, AnyPosition, Colour, GameResult, Move, Outcome};
+use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
 
 use crate::dialect::{Dialect, EditBoard};
 use crate::usi::{Engine, Go, Output};
@@ -74,6 +74,18 @@ const QBOARD_TRIGGERS: &[(&str, &str)] = &[
     ("askuser", "ask user"),
 ];
 
+/// The dialect as the engine plays it: chu is played by the reading that keeps to lishogi's and
+/// HaChu's rules alike (XBoard referees chu with rules close to HaChu's, and HaChu is the
+/// opponent there), accepting the opponent's moves that either allows; see docs/chu.md.
+fn for_play(mut d: Dialect) -> Dialect {
+    if d.variant.def.rules.lion_trading && d.variant.chu_rules == ChuRules::Lishogi {
+        if let Ok(v) = d.variant.with_chu_rules(ChuRules::Both) {
+            d.variant = v;
+        }
+    }
+    d
+}
+
 /// `text` with every QBoard dialog trigger reworded.
 pub fn qboard_safe(text: &str) -> String {
     let mut s = text.to_string();
@@ -120,6 +132,7 @@ pub struct Session<E: Engine> {
 impl<E: Engine> Session<E> {
     /// A session whose `new` starts `default`'s game.
     pub fn new(engine: E, out: Output, default: Dialect) -> Session<E> {
+        let default = for_play(default);
         let (tx, rx) = channel();
         Session {
             engine,
@@ -213,7 +226,7 @@ impl<E: Engine> Session<E> {
                 self.engine.new_game();
             }
             "variant" => match args.as_slice() {
-                [name] => match Dialect::for_cecp_variant(name) {
+                [name] => match Dialect::for_cecp_variant(name).map(for_play) {
                     Ok(d) => {
                         self.halt();
                         self.set_position(d.start_position());
@@ -427,7 +440,10 @@ impl<E: Engine> Session<E> {
         }
         let m = match self.dialect.parse_move(&self.position, text) {
             Ok(m) => m,
-            Err(e) => return self.illegal(&e, text),
+            Err(e) => match self.refereed_move(text) {
+                Some(m) => m,
+                None => return self.illegal(&e, text),
+            },
         };
         if with_position!(&mut self.position, p => p.is_forbidden_by_history(m)) {
             self.illegal("it repeats an earlier position", text);
@@ -445,6 +461,21 @@ impl<E: Engine> Session<E> {
                 None => self.think(),
             }
         }
+    }
+
+    /// Under chu's `both` reading (we play only moves legal for lishogi and HaChu alike), an
+    /// opponent's move is accepted if either rule set allows it: its move, read in the `either`
+    /// reading of the same position.
+    fn refereed_move(&self, text: &str) -> Option<Move> {
+        let v = self.position.variant();
+        if v.chu_rules != ChuRules::Both {
+            return None;
+        }
+        let judge = self
+            .position
+            .with_variant(v.with_chu_rules(ChuRules::Either).ok()?)
+            .ok()?;
+        self.dialect.parse_move(&judge, text).ok()
     }
 
     /// The position changed outside a game's flow: analysis starts again on it.

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use taikyoku_movegen::{with_position, AnyPosition, Move, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Move, Variant};
 
 /// Where protocol output goes; shared with the search thread.
 #[derive(Clone)]
@@ -215,6 +215,8 @@ pub struct Session<E: Engine> {
     out: Output,
     variant: Arc<Variant>,
     position: AnyPosition,
+    /// The `ChuRules` option: how chu's disputed rules are read.
+    chu_rules: ChuRules,
 }
 
 fn variant_spec() -> String {
@@ -235,7 +237,26 @@ impl<E: Engine> Session<E> {
             engine,
             out,
             variant,
+            chu_rules: ChuRules::Lishogi,
         }
+    }
+
+    /// Installs `v` (read by the `ChuRules` option if it is chu) as the game's variant.
+    fn install_variant(&mut self, v: Arc<Variant>) {
+        let v = if v.def.rules.lion_trading && v.chu_rules != self.chu_rules {
+            match v.with_chu_rules(self.chu_rules) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.out.error(&e.to_string());
+                    v
+                }
+            }
+        } else {
+            v
+        };
+        self.variant = v.clone();
+        self.position = AnyPosition::startpos(v.clone());
+        self.engine.set_variant(v);
     }
 
     /// The current position.
@@ -272,6 +293,9 @@ impl<E: Engine> Session<E> {
                 }
                 self.out
                     .line(&format!("option name USI_Variant {}", variant_spec()));
+                self.out.line(
+                    "option name ChuRules type combo default lishogi var lishogi var hachu var both var either",
+                );
                 self.out.line("usiok");
             }
             "isready" => {
@@ -344,12 +368,19 @@ impl<E: Engine> Session<E> {
                 Variant::builtin(&value)
             };
             match v {
-                Ok(v) => {
-                    self.variant = v.clone();
-                    self.position = AnyPosition::startpos(v.clone());
-                    self.engine.set_variant(v);
-                }
+                Ok(v) => self.install_variant(v),
                 Err(e) => self.out.error(&e.to_string()),
+            }
+            return;
+        }
+        if name.eq_ignore_ascii_case("ChuRules") {
+            self.halt();
+            match ChuRules::parse(&value) {
+                Ok(r) => {
+                    self.chu_rules = r;
+                    self.install_variant(self.variant.clone());
+                }
+                Err(e) => self.out.error(&e),
             }
             return;
         }
@@ -380,6 +411,16 @@ impl<E: Engine> Session<E> {
         };
         match rest.get(moves_at) {
             None => {}
+            Some(&"moves") if self.variant.chu_rules == ChuRules::Both => {
+                // Play only what both readings allow, accept what either does.
+                let either = self
+                    .variant
+                    .with_chu_rules(ChuRules::Either)
+                    .map_err(|e| e.to_string())?;
+                let mut judge = pos.with_variant(either)?;
+                judge.play_moves(&rest[moves_at + 1..])?;
+                pos = judge.with_variant(self.variant.clone())?;
+            }
             Some(&"moves") => pos.play_moves(&rest[moves_at + 1..])?,
             Some(w) => return Err(format!("position: expected 'moves', found '{w}'")),
         }

@@ -341,3 +341,14 @@ fn playing_by_both_readings_accepts_what_either_allows() {
     assert_eq!(p.side_to_move(), taikyoku_movegen::Colour::White);
     assert!(p.to_notation().starts_with("k10r/12/12/12/12/6(LN)5/"));
 }
+
+#[test]
+fn no_bare_king_rule_in_the_readings_that_follow_hachu() {
+    let pieces = [("6a", "k"), ("6l", "K"), ("5k", "G"), ("7k", "S")];
+    for rules in [ChuRules::Hachu, ChuRules::Both, ChuRules::Either] {
+        let mut p = pos_with(rules, &pieces, true);
+        assert!(p.game_result(&[]).is_none(), "{rules:?}");
+    }
+    let mut p = pos_with(ChuRules::Lishogi, &pieces, true);
+    assert_eq!(p.game_result(&[]).unwrap().reason, EndReason::BareKing);
+}
