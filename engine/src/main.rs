@@ -34,7 +34,7 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
     Eval(commands::eval::EvalArgs),
-    /// Play a match between two USI engines, refereed by the move generator.
+    /// Play a match between two USI or CECP engines, refereed by the move generator.
     Match(Box<commands::matchcmd::MatchArgs>),
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(commands::perft::PerftArgs),

@@ -257,7 +257,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             nodes: 0,
             seldepth: 0,
             aborted: false,
-            forbid_repetition: v.def.repetition == RepetitionRule::Forbidden,
+            forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
         }
     }
 
@@ -563,6 +563,12 @@ impl<'a, const N: usize> Thread<'a, N> {
         }
         self.list.0.truncate(start);
         if legal == 0 {
+            // Over by chu's bare-king rules (no moves are generated then).
+            match self.pos.bare_king_state() {
+                Some(None) => return 0,
+                Some(Some(w)) if w == self.pos.side_to_move() => return MATE - ply as i32,
+                _ => {}
+            }
             // No move (or, in Dai dai, none that avoids a repetition): the side to move loses.
             return -MATE + ply as i32;
         }

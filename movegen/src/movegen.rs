@@ -518,7 +518,7 @@ impl<const N: usize> Position<N> {
     /// Generates every move (or only the moves that capture an enemy piece, for quiescence
     /// search, when `CAPS` is true) into `sink`.
     pub fn generate_into<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
-        if self.winner().is_some() {
+        if self.winner().is_some() || self.bare_king_state().is_some() {
             return;
         }
         if self.variant.def.rules.lion_trading {
@@ -708,7 +708,7 @@ impl<const N: usize> Position<N> {
 
     /// The moves of the piece on `from` (which must belong to the side to move), into any sink.
     pub fn piece_moves_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
-        if self.winner().is_some() {
+        if self.winner().is_some() || self.bare_king_state().is_some() {
             return;
         }
         if self.variant.def.rules.lion_trading {

@@ -72,8 +72,16 @@ fn has(p: &Chu, m: &str) -> bool {
     moves(p).iter().any(|x| x == m)
 }
 
-/// Kings out of the way in the corners.
-const KINGS: [(&str, &str); 2] = [("12a", "k"), ("1l", "K")];
+/// Kings out of the way in the corners, each with a gold and a silver so that no side is bare
+/// (a bared position is over and has no moves).
+const KINGS: [(&str, &str); 6] = [
+    ("12a", "k"),
+    ("11a", "g"),
+    ("10a", "s"),
+    ("1l", "K"),
+    ("2l", "G"),
+    ("3l", "S"),
+];
 
 fn with_kings<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     let mut v = KINGS.to_vec();
@@ -315,8 +323,10 @@ fn bare_king_loses_and_bare_kings_draw() {
     // Pawns do not count: king and two pawns do not bare a king.
     let mut p = pos(&[("6a", "k"), ("6l", "K"), ("6h", "P"), ("5h", "P")], true);
     assert!(p.game_result(&[]).is_none());
-    // Two lone kings: a draw.
+    // Two lone kings: a draw. A finished position has no moves.
     let mut p = pos(&[("6a", "k"), ("6l", "K")], true);
+    assert!(p.moves().is_empty());
+    assert!(p.is_drawn_by_rule());
     let r = p.game_result(&[]).unwrap();
     assert_eq!(r.outcome, Outcome::Draw);
     assert_eq!(r.reason, EndReason::BareKings);
@@ -339,7 +349,7 @@ fn playing_by_both_readings_accepts_what_either_allows() {
         panic!("chu is 144 squares")
     };
     assert_eq!(p.side_to_move(), taikyoku_movegen::Colour::White);
-    assert!(p.to_notation().starts_with("k10r/12/12/12/12/6(LN)5/"));
+    assert!(p.to_notation().starts_with("kgs8r/12/12/12/12/6(LN)5/"));
 }
 
 #[test]

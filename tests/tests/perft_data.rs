@@ -164,3 +164,50 @@ fn maka_dai_dai_reference_confirms_suite() {
 fn taikyoku_reference_confirms_suite() {
     check_reference("taikyoku");
 }
+
+#[test]
+fn chu_cheap() {
+    check_fast("chu", false);
+}
+
+#[test]
+#[ignore = "expensive: run with --ignored"]
+fn chu_expensive() {
+    check_fast("chu", true);
+}
+
+#[test]
+#[ignore = "expensive: run with --ignored"]
+fn chu_reference_confirms_suite() {
+    check_reference("chu");
+}
+
+/// Chu's start position counts the same in both modes (docs/chu.md): 36 and 1,296 distinct
+/// moves, and as many lishogi path strings (`perft --paths`: no lion-power piece can move yet),
+/// in the fast generator and the reference.
+#[test]
+fn chu_start_paths_and_moves() {
+    let v = Variant::builtin("chu").unwrap();
+    let mut pos = AnyPosition::startpos(v);
+    let r = RefPosition::parse("chu", "startpos").unwrap();
+    for (depth, expected) in [(1, 36), (2, 1296)] {
+        let mut buf = Vec::new();
+        let moves = with_position!(&mut pos, p => p.perft(depth));
+        let paths = with_position!(&mut pos, p => p.perft_paths_with(depth, &mut buf));
+        assert_eq!(moves, expected, "chu start perft({depth})");
+        assert_eq!(paths, expected, "chu start perft --paths ({depth})");
+        assert_eq!(
+            r.perft(depth),
+            expected,
+            "chu start perft({depth}) (reference)"
+        );
+        assert_eq!(
+            r.perft_paths(depth),
+            expected,
+            "chu start paths({depth}) (reference)"
+        );
+    }
+    // Depth 3 (docs/chu.md), the reference alone: 48,315 distinct moves, 52,599 path strings.
+    assert_eq!(r.perft(3), 48_315, "chu start perft(3) (reference)");
+    assert_eq!(r.perft_paths(3), 52_599, "chu start paths(3) (reference)");
+}

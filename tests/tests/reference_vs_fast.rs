@@ -1,7 +1,8 @@
 //! The fast move generator against the independent reference generator, on positions from
 //! seeded random playouts of each variant: the same set of distinct moves (origin, destination,
 //! captured squares, promotion) in every position, the same position after playing each chosen
-//! move, and make/unmake restoring position, piece lists, bitboards and hash exactly.
+//! move, and make/unmake restoring position, piece lists, bitboards and hash exactly; in chu
+//! also the number of lishogi path strings of every move (`perft --paths`).
 
 use std::collections::BTreeSet;
 
@@ -31,6 +32,20 @@ struct Tally {
     capture_only_pieces: usize,
     shots: usize,
     long_paths: usize,
+    /// Chu: a lion of the side to move two squares from an enemy lion that it may not take
+    /// (§6.1), and one that it may.
+    lion_trade_refused: usize,
+    lion_trade_allowed: usize,
+    /// Chu: positions with a counter-strike square recorded (§6.2); moves the record forbids
+    /// (those the same position without the record has); captures by a non-lion of the lion
+    /// (a kirin that promoted taking a lion) on the recorded square (allowed).
+    counter_strike: usize,
+    counter_strike_refused: usize,
+    counter_strike_recaptures: usize,
+    /// Chu: positions that are over by §8 (bare king, bare kings) in which the fast generator
+    /// still yields moves (perft must count none below them, §8 last paragraph); the first one.
+    finished_with_moves: usize,
+    finished_example: Option<String>,
 }
 
 impl Tally {
@@ -40,6 +55,9 @@ impl Tally {
         let us = p.side_to_move();
         if p.pieces(us).any(|s| v.form(p.piece_at(s)).emperor) {
             self.emperor_positions += 1;
+        }
+        if v.id() == "chu" {
+            self.add_chu(p, moves);
         }
         let row = v.geo.last_row(us);
         self.capture_only_pieces += p
@@ -76,6 +94,63 @@ impl Tally {
             }
             self.friendly_removed += friendly as usize;
             self.conversions += converts as usize;
+        }
+    }
+}
+
+impl Tally {
+    /// The chu lion-trading situations of a position (the fast generator's lion flag only
+    /// selects the pieces looked at; whether the capture is there is compared separately).
+    fn add_chu<const N: usize>(&mut self, p: &Position<N>, moves: &[Move]) {
+        let v = p.variant();
+        let geo = &v.geo;
+        let us = p.side_to_move();
+        let notation = p.to_notation();
+        let fields: Vec<&str> = notation.split_whitespace().collect();
+        if fields[2] != "-" {
+            self.counter_strike += 1;
+            let cs = fields[2];
+            let free = RefPosition::parse(
+                "chu",
+                &format!("{} {} - {}", fields[0], fields[1], fields[3]),
+            )
+            .expect("reference parses");
+            let fast: BTreeSet<Key> = moves.iter().map(|&m| key_of_fast(p, m)).collect();
+            self.counter_strike_refused += free
+                .moves()
+                .iter()
+                .filter(|m| !fast.contains(&key_of_ref(m)))
+                .count();
+            let cs_sq = geo.parse_square(cs).expect("counter-strike square");
+            let lion_there = p.piece_at(cs_sq).is_piece() && v.form(p.piece_at(cs_sq)).lion;
+            self.counter_strike_recaptures += lion_there as usize
+                * moves
+                    .iter()
+                    .filter(|&&m| {
+                        !v.form(p.piece_at(m.from())).lion && p.effect(m).captured.contains(&cs_sq)
+                    })
+                    .count();
+        }
+        let lions = |c| {
+            p.pieces(c)
+                .filter(|&s| v.form(p.piece_at(s)).lion)
+                .collect::<Vec<_>>()
+        };
+        for a in lions(us) {
+            for b in lions(us.flip()) {
+                let d = geo
+                    .row(a)
+                    .abs_diff(geo.row(b))
+                    .max(geo.col(a).abs_diff(geo.col(b)));
+                if d != 2 {
+                    continue;
+                }
+                if moves.iter().any(|&m| m.from() == a && m.to() == b) {
+                    self.lion_trade_allowed += 1;
+                } else {
+                    self.lion_trade_refused += 1;
+                }
+            }
         }
     }
 }
@@ -120,6 +195,20 @@ fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> V
             fast_set.difference(&reference).count(),
             reference.difference(&fast_set).count(),
         );
+    }
+    // Chu: lishogi's path strings per move (`perft --paths`).
+    if p.variant().id() == "chu" {
+        for (m, n) in r.moves_with_paths() {
+            let key = key_of_ref(&m);
+            let i = fast.iter().position(|k| *k == key).unwrap();
+            assert_eq!(
+                p.path_count(moves[i]),
+                n,
+                "{context}: path count of {} in {}",
+                p.move_to_string(moves[i]),
+                p.to_notation()
+            );
+        }
     }
     // The captures-only generation (quiescence search) yields exactly the moves that remove at
     // least one enemy piece.
@@ -174,6 +263,14 @@ fn playouts<const N: usize>(
         let capture_bias: f64 = rng.gen_range(0.0..0.9);
         for ply in 0..plies {
             let context = format!("{variant} game {game} ply {ply}");
+            if r.chu_finished() && !p.moves().is_empty() {
+                // Reported by the caller; the game cannot go on in the reference.
+                tally.finished_with_moves += 1;
+                tally
+                    .finished_example
+                    .get_or_insert_with(|| format!("{context}: {}", p.to_notation()));
+                break;
+            }
             let moves = compare(&p, &r, &context);
             tally.add(&p, &moves);
             if moves.is_empty() {
@@ -466,4 +563,191 @@ fn taikyoku_agrees_with_reference() {
     ] {
         assert!(n > 0, "taikyoku playouts never compared {what}");
     }
+}
+
+/// Chu shogi (lishogi's rules, shared/spec/chu-shogi.md) from the start position and from
+/// curated positions that force the lion-trading rules (§6): lions two squares apart, protected
+/// or not (also by a slider behind the capturing lion), pawn and gold bridges, a kirin that has
+/// just taken a lion (counter-strike record), falcons and eagles facing lions.
+fn chu_curated() -> Vec<String> {
+    // Kings with a gold and a silver each, so that nobody is a bare king.
+    let kings = [
+        ("1l", "K"),
+        ("2l", "G"),
+        ("3l", "S"),
+        ("12a", "k"),
+        ("11a", "g"),
+        ("10a", "s"),
+    ];
+    let with = |rest: &[(&'static str, &'static str)]| {
+        let mut v: Vec<(&str, &str)> = kings.to_vec();
+        v.extend_from_slice(rest);
+        v
+    };
+    let mut out = Vec::new();
+    // Lions two apart: 7g-7e, the white lion protected by a gold on 7d; Black's promoted kirin
+    // on 3i and White's on 3g, protected by a white rook on 3k only through 3i (the capturing
+    // lion's own square, which counts as empty).
+    out.push(placement(
+        "chu",
+        &with(&[
+            ("7g", "(LN)"),
+            ("7e", "(ln)"),
+            ("7d", "g"),
+            ("3i", "+(KR)"),
+            ("3g", "+(kr)"),
+            ("3k", "r"),
+            ("9i", "P"),
+            ("9h", "p"),
+        ]),
+        'b',
+    ));
+    // The same with White to move (White's lion faces Black's).
+    out.push(placement(
+        "chu",
+        &with(&[
+            ("7g", "(LN)"),
+            ("7e", "(ln)"),
+            ("7h", "G"),
+            ("4f", "+(KR)"),
+            ("4h", "(sm)"),
+        ]),
+        'w',
+    ));
+    // Pawn bridge guarding the lion (6f guards 6g), a gold bridge (3f guards 3g), a pawn that
+    // does not guard (9f; the lion is on 10g).
+    out.push(placement(
+        "chu",
+        &with(&[
+            ("7e", "(LN)"),
+            ("6f", "p"),
+            ("6g", "(ln)"),
+            ("4e", "+(KR)"),
+            ("3f", "g"),
+            ("3g", "+(kr)"),
+            ("9e", "+(DH)"),
+            ("9f", "p"),
+            ("10g", "(gb)"),
+        ]),
+        'b',
+    ));
+    // Counter-strike: Black's kirin has just taken a lion on 7g and promoted; Black's lion on
+    // 4g may not be taken by White's gold or falcon, only by White's lion; the kirin may be
+    // taken by anything.
+    let cs = placement(
+        "chu",
+        &with(&[
+            ("7g", "+(KR)"),
+            ("7f", "g"),
+            ("8f", "+(dh)"),
+            ("4g", "(LN)"),
+            ("4f", "g"),
+            ("4d", "+(dh)"),
+            ("2e", "(ln)"),
+            ("4j", "P"),
+            ("6i", "+(DK)"),
+        ]),
+        'w',
+    );
+    out.push(cs.replacen(" w - ", " w 7g ", 1));
+    // Counter-strike after a falcon's igui (recorded on the first-step square 5f, empty now):
+    // no lion may be taken by a non-lion.
+    let cs = placement(
+        "chu",
+        &with(&[
+            ("5g", "+(DH)"),
+            ("7h", "(LN)"),
+            ("7g", "p"),
+            ("8g", "+(dk)"),
+            ("6e", "(ln)"),
+            ("6f", "+(BT)"),
+        ]),
+        'w',
+    );
+    out.push(cs.replacen(" w - ", " w 5f ", 1));
+    // Falcons and eagles next to lions and pieces, kirins able to take lions (and promote).
+    out.push(placement(
+        "chu",
+        &with(&[
+            ("7i", "+(DH)"),
+            ("7h", "(ln)"),
+            ("7g", "p"),
+            ("3i", "+(DK)"),
+            ("4h", "+(kr)"),
+            ("5g", "s"),
+            ("10f", "(KR)"),
+            ("10d", "(ln)"),
+            ("6c", "(kr)"),
+            ("6e", "(LN)"),
+        ]),
+        'b',
+    ));
+    out
+}
+
+/// Chu playouts: `games` games from the start position and from each curated position.
+fn chu_run(games: usize, plies: usize, seed: u64) -> Tally {
+    let mut t = run("chu", &["startpos".to_string()], games * 2, plies, seed);
+    let curated = run("chu", &chu_curated(), games, plies, seed + 1);
+    t.positions += curated.positions;
+    t.moves += curated.moves;
+    t.promote += curated.promote;
+    t.decline += curated.decline;
+    t.lion_captures += curated.lion_captures;
+    t.igui += curated.igui;
+    t.pass += curated.pass;
+    t.lion_trade_refused += curated.lion_trade_refused;
+    t.lion_trade_allowed += curated.lion_trade_allowed;
+    t.counter_strike += curated.counter_strike;
+    t.counter_strike_refused += curated.counter_strike_refused;
+    t.counter_strike_recaptures += curated.counter_strike_recaptures;
+    t.finished_with_moves += curated.finished_with_moves;
+    t.finished_example = t.finished_example.or(curated.finished_example);
+    t
+}
+
+/// What every chu run must show: no finished position with moves, and every mechanic compared.
+fn chu_check(t: &Tally, min_positions: usize) {
+    assert_eq!(
+        t.finished_with_moves, 0,
+        "chu: the fast generator yields moves in positions that are over (§8: bare king or \
+         bare kings), e.g. {:?}",
+        t.finished_example
+    );
+    assert!(t.positions >= min_positions);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("declined promotions", t.decline),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+        ("refused lion trades", t.lion_trade_refused),
+        ("allowed lion trades", t.lion_trade_allowed),
+        ("counter-strike positions", t.counter_strike),
+        (
+            "captures refused by the counter-strike rule",
+            t.counter_strike_refused,
+        ),
+        (
+            "recaptures on the counter-strike square",
+            t.counter_strike_recaptures,
+        ),
+    ] {
+        assert!(n > 0, "chu playouts never compared {what}");
+    }
+}
+
+/// Chu (lishogi's rules): move sets, path counts, positions after moves, make/unmake, from the
+/// start position and the curated lion-trading positions.
+#[test]
+fn chu_agrees_with_reference() {
+    let t = chu_run(24, 300, 5);
+    chu_check(&t, 10_000);
+}
+
+#[test]
+#[ignore = "long: run with --ignored"]
+fn chu_agrees_with_reference_long() {
+    let t = chu_run(150, 400, 500);
+    chu_check(&t, 100_000);
 }

@@ -206,14 +206,11 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
                 if l.is_empty() || l.starts_with('#') {
                     continue;
                 }
-                // Openings reached by moves are sent to the engines as the position reached.
-                let pos = AnyPosition::parse_with_moves(variant.clone(), l)
+                // Checked here; openings reached by moves are sent to the engines as the
+                // position and those moves.
+                AnyPosition::parse_with_moves(variant.clone(), l)
                     .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-                v.push(if l.contains("moves") {
-                    pos.to_notation()
-                } else {
-                    l.to_string()
-                });
+                v.push(l.split_whitespace().collect::<Vec<_>>().join(" "));
             }
             if v.is_empty() {
                 return Err(CliError::Msg(format!("{path}: no positions")));

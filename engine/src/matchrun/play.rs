@@ -100,7 +100,14 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
 }
 
 fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
-    let mut pos = match AnyPosition::parse(cfg.variant.clone(), opening) {
+    // An opening may be a position followed by `moves ...`: the engines get the position and
+    // those moves (a CECP engine such as HaChu then needs no `setboard`), the referee plays
+    // them, and the record starts after them.
+    let (base, opening_moves) = match opening.split_once(" moves ") {
+        Some((b, m)) => (b.trim(), m.split_whitespace().map(String::from).collect()),
+        None => (opening.trim(), Vec::new()),
+    };
+    let mut pos = match AnyPosition::parse_with_moves(cfg.variant.clone(), opening) {
         Ok(p) => p,
         Err(e) => {
             return GameRecord {
@@ -114,7 +121,9 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
     };
     let mut moves: Vec<String> = Vec::new();
     let mut hodges: Vec<String> = Vec::new();
-    let mut checks: Vec<bool> = Vec::new();
+    let mut checks: Vec<bool> = vec![false; opening_moves.len()];
+    // What the engines are sent: the opening's moves, then the game's.
+    let mut sent: Vec<String> = opening_moves;
     let mut clock = match cfg.tc {
         TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => [base; 2],
         _ => [Duration::ZERO; 2],
@@ -161,8 +170,8 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
             TimeControl::Nodes(_) | TimeControl::Depth(_) => cfg.move_timeout,
         };
         let turn = Turn {
-            opening,
-            moves: &moves,
+            opening: base,
+            moves: &sent,
             clock,
             tc,
             timeout,
@@ -246,6 +255,7 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                 return finish(o, r, moves, hodges, broken);
             }
             Ok((m, check)) => {
+                sent.push(m.clone());
                 moves.push(m);
                 checks.push(check);
             }

@@ -4,12 +4,15 @@
 //! * `pieces.rs`: the movement language the piece tables are written in, and the tables' types.
 //! * `taikyoku.rs`, `daidai.rs`, `maka.rs`, `ko.rs`: one piece table and setup per variant.
 //! * this file: positions (a plain mailbox), move generation, promotion, play, perft, notation.
+//! * `chu.rs`: chu shogi (shared/spec/chu-shogi.md, lishogi's rules): its pieces, setup, lion
+//!   moves, lion trading, counter-strike (the extra field), promotion and game end.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
 //!
 //! Moves are generated piece by piece as (destination, set of removed squares); duplicates (two
 //! paths with the same effect) are removed by sorting, then the promotion choices are attached.
 
+mod chu;
 mod daidai;
 mod ko;
 mod ko_rules;
@@ -63,8 +66,8 @@ pub struct RefPosition {
     n: usize,
     sq: Vec<Option<Piece>>,
     side: u8,
-    /// The extra field: Ko shogi's guards' zone state (bits of ko_rules::EXTRA_LETTERS); 0
-    /// (written `-`) in the other variants.
+    /// The extra field: Ko shogi's guards' zone state (bits of ko_rules::EXTRA_LETTERS); chu's
+    /// counter-strike square + 1 (chu.rs); 0 (written `-`) when empty and in the other variants.
     extra: u8,
     move_number: u32,
 }
@@ -107,6 +110,7 @@ static TAIKYOKU: OnceLock<Variant> = OnceLock::new();
 static DAIDAI: OnceLock<Variant> = OnceLock::new();
 static MAKA: OnceLock<Variant> = OnceLock::new();
 static KO: OnceLock<Variant> = OnceLock::new();
+static CHU: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -114,6 +118,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "dai-dai" => Some(DAIDAI.get_or_init(daidai::build)),
         "maka-dai-dai" => Some(MAKA.get_or_init(maka::build)),
         "ko" => Some(KO.get_or_init(ko::build)),
+        "chu" => Some(CHU.get_or_init(chu::build)),
         _ => None,
     }
 }
@@ -153,11 +158,11 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko". text: a position in
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu". text: a position in
     /// notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
-            format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai, ko)")
+            format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai, ko, chu)")
         })?;
         let n = v.size;
         let text = text.trim();
@@ -198,6 +203,8 @@ impl RefPosition {
         };
         let extra = if v.rule == PromotionRule::Ko {
             ko_rules::parse_extra(fields[2])?
+        } else if v.rule == PromotionRule::Chu {
+            chu::parse_extra(n, fields[2])?
         } else if fields[2] != "-" {
             return Err(format!(
                 "extra field must be `-` in {variant_name}, found `{}`",
@@ -369,7 +376,11 @@ impl RefPosition {
             "{} {} {} {}",
             s,
             if self.side == 0 { "b" } else { "w" },
-            ko_rules::extra_string(self.extra),
+            if self.v.rule == PromotionRule::Chu {
+                chu::extra_string(n, self.extra)
+            } else {
+                ko_rules::extra_string(self.extra)
+            },
             self.move_number
         )
     }
@@ -406,6 +417,54 @@ impl RefPosition {
         ms.par_iter()
             .map(|m| self.play_internal(m).perft_seq(depth - 1))
             .sum()
+    }
+
+    /// Chu: every distinct move with the number of lishogi path strings that make it (§10.1
+    /// of chu-shogi.md; `perft --paths`). Other variants: one path per move.
+    pub fn moves_with_paths(&self) -> Vec<(RefMove, u64)> {
+        let mut out: Vec<(RefMove, u64)> = self
+            .gen_moves()
+            .iter()
+            .map(|m| (self.ref_move(m), self.paths(m)))
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// Perft counting lishogi's path strings (chu; the same as `perft` elsewhere).
+    pub fn perft_paths(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let ms = self.gen_moves();
+        ms.par_iter()
+            .map(|m| self.paths(m) * self.play_internal(m).perft_paths_seq(depth - 1))
+            .sum()
+    }
+
+    fn perft_paths_seq(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.gen_moves()
+            .iter()
+            .map(|m| {
+                let n = self.paths(m);
+                if depth == 1 {
+                    n
+                } else {
+                    n * self.play_internal(m).perft_paths_seq(depth - 1)
+                }
+            })
+            .sum()
+    }
+
+    fn paths(&self, m: &IMove) -> u64 {
+        if self.v.rule == PromotionRule::Chu {
+            self.chu_paths(m)
+        } else {
+            1
+        }
     }
 
     fn perft_seq(&self, depth: u32) -> u64 {
@@ -502,6 +561,9 @@ impl RefPosition {
         if self.v.rule == PromotionRule::Ko {
             return self.ko_gen_moves();
         }
+        if self.v.rule == PromotionRule::Chu {
+            return self.chu_gen_moves();
+        }
         let mut out = Vec::new();
         if !self.has_royal(0) || !self.has_royal(1) {
             return out;
@@ -567,6 +629,7 @@ impl RefPosition {
                 }
             }
             PromotionRule::Ko => unreachable!("Ko promotion is in ko_rules.rs"),
+            PromotionRule::Chu => unreachable!("chu promotion is in chu.rs"),
             PromotionRule::Maka => {
                 if !self.ty(mover).royal {
                     if let Some(special) = self.maka_special(mover, &enemies) {
@@ -608,6 +671,9 @@ impl RefPosition {
     fn play_internal(&self, m: &IMove) -> RefPosition {
         if self.v.rule == PromotionRule::Ko {
             return self.ko_play(m);
+        }
+        if self.v.rule == PromotionRule::Chu {
+            return self.chu_play(m);
         }
         let mut next = self.clone();
         let from = m.from as usize;

@@ -2600,3 +2600,271 @@ fn print_ko_replies_by_move() {
     }
     println!("sum of differences {total}");
 }
+
+// ------------------------------------------------------------------ chu shogi (chu-shogi.md)
+
+// Kings in the corners, Black's on 1l, White's on 12a, each with a gold and a silver (so that
+// neither side is a bare king, §8.3).
+const CK: [(usize, usize, &str); 6] = [
+    (11, 11, "K"),
+    (11, 10, "G"),
+    (11, 9, "S"),
+    (0, 0, "k"),
+    (0, 1, "g"),
+    (0, 2, "s"),
+];
+const CKINGS: [(usize, usize, &str); 2] = [(11, 11, "K"), (0, 0, "k")];
+
+fn chu_has(
+    p: &RefPosition,
+    from_sq: (usize, usize),
+    to: (usize, usize),
+    cap: &[(usize, usize)],
+) -> bool {
+    !find(&from(p, from_sq.0, from_sq.1), p, to, cap).is_empty()
+}
+
+#[test]
+fn chu_startpos() {
+    // §3: 46 pieces a side, 36 moves for Black and (mirror image) 36 for White after any of
+    // Black's first moves, which cannot reach White's pieces.
+    let p = RefPosition::parse("chu", "startpos").unwrap();
+    let black = p.sq.iter().flatten().filter(|q| q.color == 0).count();
+    let white = p.sq.iter().flatten().filter(|q| q.color == 1).count();
+    assert_eq!((black, white), (46, 46));
+    assert_eq!(p.moves().len(), 36);
+    assert_eq!(p.perft(2), 1296);
+    assert_eq!(RefPosition::parse("chu", &p.to_notation()).unwrap(), p);
+    // The lion's five moves: 8h 7h 6h 5h (jumps over the pawns... steps and jumps to empty
+    // squares within two) and 9k.
+    let lion: Vec<String> = p
+        .moves()
+        .into_iter()
+        .filter(|m| m.from == "7j")
+        .map(|m| m.to)
+        .collect();
+    assert_eq!(lion, ["5h", "6h", "7h", "8h", "9k"]);
+}
+
+#[test]
+fn chu_lone_lion_and_passes() {
+    // §5.1: 24 single-leg moves and one pass.
+    let p = pos("chu", &with(&CK, &[(5, 5, "(LN)")]), 'b');
+    assert_eq!(from(&p, 5, 5).len(), 25);
+    // §10.1: lishogi's 24 + 8x8 = 88 path strings.
+    let paths: u64 = p
+        .moves_with_paths()
+        .iter()
+        .filter(|(m, _)| m.from == name(&p, 5, 5))
+        .map(|&(_, n)| n)
+        .sum();
+    assert_eq!(paths, 88);
+    // A lion whose neighbours are all friendly has no pass (and no move to them).
+    let mut pieces = with(&CK, &[(5, 5, "(LN)")]);
+    for (r, c) in [
+        (4, 4),
+        (4, 5),
+        (4, 6),
+        (5, 4),
+        (5, 6),
+        (6, 4),
+        (6, 5),
+        (6, 6),
+    ] {
+        pieces.push((r, c, "G"));
+    }
+    let p = pos("chu", &pieces, 'b');
+    let ms = from(&p, 5, 5);
+    assert_eq!(ms.len(), 16);
+    assert!(ms.iter().all(|m| m.to != m.from));
+    // Falcon: pass only through an empty forward square; igui of an enemy there.
+    let p = pos("chu", &with(&CK, &[(5, 5, "+(DH)"), (4, 5, "G")]), 'b');
+    assert!(!chu_has(&p, (5, 5), (5, 5), &[]));
+    let p = pos("chu", &with(&CK, &[(5, 5, "+(DH)")]), 'b');
+    assert!(chu_has(&p, (5, 5), (5, 5), &[]));
+    let p = pos(
+        "chu",
+        &with(&CK, &[(5, 5, "+(DH)"), (4, 5, "g"), (3, 5, "s")]),
+        'b',
+    );
+    assert!(chu_has(&p, (5, 5), (5, 5), &[(4, 5)]));
+    assert!(chu_has(&p, (5, 5), (3, 5), &[(4, 5), (3, 5)]));
+    assert!(chu_has(&p, (5, 5), (3, 5), &[(3, 5)]));
+    // Eagle: one pass although both forward diagonals are empty.
+    let p = pos("chu", &with(&CK, &[(5, 5, "+(DK)")]), 'b');
+    assert_eq!(find(&from(&p, 5, 5), &p, (5, 5), &[]).len(), 1);
+}
+
+#[test]
+fn chu_lion_trading() {
+    // §6.1: an unprotected lion two squares away may be taken.
+    let p = pos("chu", &with(&CK, &[(6, 5, "(LN)"), (4, 5, "(ln)")]), 'b');
+    assert!(chu_has(&p, (6, 5), (4, 5), &[(4, 5)]));
+    // Protected by a gold behind it: refused.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(6, 5, "(LN)"), (4, 5, "(ln)"), (3, 5, "g")]),
+        'b',
+    );
+    assert!(!chu_has(&p, (6, 5), (4, 5), &[(4, 5)]));
+    // Protected by a rook behind the capturing lion (its origin counts as empty).
+    let p = pos(
+        "chu",
+        &with(&CK, &[(6, 5, "(LN)"), (4, 5, "(ln)"), (9, 5, "r")]),
+        'b',
+    );
+    assert!(!chu_has(&p, (6, 5), (4, 5), &[(4, 5)]));
+    // An adjacent protected lion may always be taken, by a promoted kirin too.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(5, 5, "+(KR)"), (4, 5, "(ln)"), (3, 5, "g")]),
+        'b',
+    );
+    assert!(chu_has(&p, (5, 5), (4, 5), &[(4, 5)]));
+    assert!(chu_has(&p, (5, 5), (5, 5), &[(4, 5)]));
+    // Pawn bridge: the pawn on 6f guards the lion on 6g; taking the pawn, then the lion, is
+    // illegal, and so is the direct jump.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(4, 5, "(LN)"), (5, 6, "p"), (6, 6, "(ln)")]),
+        'b',
+    );
+    assert!(!chu_has(&p, (4, 5), (6, 6), &[(5, 6), (6, 6)]));
+    assert!(!chu_has(&p, (4, 5), (6, 6), &[(6, 6)]));
+    assert!(chu_has(&p, (4, 5), (6, 7), &[(5, 6)]));
+    // A gold bridge (guarding too): the double capture is legal, the jump is not.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(4, 5, "(LN)"), (5, 6, "g"), (6, 6, "(ln)")]),
+        'b',
+    );
+    assert!(chu_has(&p, (4, 5), (6, 6), &[(5, 6), (6, 6)]));
+    assert!(!chu_has(&p, (4, 5), (6, 6), &[(6, 6)]));
+    // A tokin (it guards 6g as a gold) is a bridge; an unpromoted go-between (guarding 6g too)
+    // is not, a promoted one is.
+    for (bridge, legal) in [("+p", true), ("(gb)", false), ("+(gb)", true)] {
+        let p = pos(
+            "chu",
+            &with(&CK, &[(4, 5, "(LN)"), (5, 6, bridge), (6, 6, "(ln)")]),
+            'b',
+        );
+        assert_eq!(
+            chu_has(&p, (4, 5), (6, 6), &[(5, 6), (6, 6)]),
+            legal,
+            "{bridge}"
+        );
+        assert!(!chu_has(&p, (4, 5), (6, 6), &[(6, 6)]), "{bridge}");
+    }
+    // A pawn that does not guard the lion: both legal.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(4, 5, "(LN)"), (5, 5, "p"), (6, 6, "(ln)")]),
+        'b',
+    );
+    assert!(chu_has(&p, (4, 5), (6, 6), &[(5, 5), (6, 6)]));
+    assert!(chu_has(&p, (4, 5), (6, 6), &[(6, 6)]));
+    // A falcon may take a protected lion.
+    let p = pos(
+        "chu",
+        &with(&CK, &[(6, 5, "+(DH)"), (4, 5, "(ln)"), (3, 5, "g")]),
+        'b',
+    );
+    assert!(chu_has(&p, (6, 5), (4, 5), &[(4, 5)]));
+}
+
+#[test]
+fn chu_counter_strike() {
+    let cs = square_name(12, 6 * 12 + 5);
+    let pieces = with(
+        &CK,
+        &[
+            (6, 5, "+(KR)"),
+            (6, 8, "(LN)"),
+            (5, 5, "g"),
+            (5, 8, "g"),
+            (4, 8, "(ln)"),
+        ],
+    );
+    // §6.2: the kirin that just took a lion (and promoted) on the recorded square may be
+    // recaptured; the other lion may not be taken by a non-lion, but by a lion.
+    let p = pos_x("chu", &pieces, 'w', &cs);
+    assert!(chu_has(&p, (5, 5), (6, 5), &[(6, 5)]));
+    assert!(!chu_has(&p, (5, 8), (6, 8), &[(6, 8)]));
+    assert!(chu_has(&p, (4, 8), (6, 8), &[(6, 8)]));
+    assert_eq!(p.to_notation().split(' ').nth(2).unwrap(), cs);
+    let p = pos("chu", &pieces, 'w');
+    assert!(chu_has(&p, (5, 8), (6, 8), &[(6, 8)]));
+    // The record: a kirin takes a lion and promotes.
+    let p = pos("chu", &with(&CK, &[(5, 5, "(KR)"), (3, 5, "(ln)")]), 'b');
+    let kirin = from(&p, 5, 5);
+    let ms = find(&kirin, &p, (3, 5), &[(3, 5)]);
+    assert_eq!(ms.len(), 2); // enters the zone: + and =
+    for m in ms {
+        let q = p.play(m);
+        assert_eq!(q.to_notation().split(' ').nth(2).unwrap(), name(&p, 3, 5));
+    }
+    // A lion takes a lion: nothing recorded. Any other move clears the record.
+    let p = pos_x(
+        "chu",
+        &with(&CK, &[(5, 5, "(LN)"), (4, 5, "(ln)")]),
+        'b',
+        "1a",
+    );
+    let m = find(&from(&p, 5, 5), &p, (4, 5), &[(4, 5)])[0].clone();
+    assert_eq!(p.play(&m).to_notation().split(' ').nth(2).unwrap(), "-");
+    // Falcon igui of a lion: the first-step square is recorded.
+    let p = pos("chu", &with(&CK, &[(6, 5, "+(DH)"), (5, 5, "(ln)")]), 'b');
+    let m = find(&from(&p, 6, 5), &p, (6, 5), &[(5, 5)])[0].clone();
+    assert_eq!(
+        p.play(&m).to_notation().split(' ').nth(2).unwrap(),
+        name(&p, 5, 5)
+    );
+}
+
+#[test]
+fn chu_promotion() {
+    let p = pos(
+        "chu",
+        &with(
+            &CK,
+            &[
+                (4, 3, "P"),
+                (3, 6, "P"),
+                (1, 9, "P"),
+                (3, 1, "S"),
+                (4, 0, "p"),
+            ],
+        ),
+        'b',
+    );
+    assert_eq!(from(&p, 4, 3).len(), 2); // enters the zone
+    assert_eq!(from(&p, 3, 6).len(), 1); // stays inside, no capture
+    assert_eq!(from(&p, 1, 9).len(), 2); // to the last rank
+                                         // Silver leaving the zone: promotion only with the capture on 12e.
+    let s = from(&p, 3, 1);
+    assert_eq!(find(&s, &p, (4, 0), &[(4, 0)]).len(), 2);
+    assert_eq!(find(&s, &p, (4, 2), &[]).len(), 1);
+    assert_eq!(find(&s, &p, (2, 1), &[]).len(), 1);
+}
+
+#[test]
+fn chu_game_end() {
+    // Bare king: Black has king, gold and silver, White a lone king: over for either side.
+    let pieces = with(&CKINGS, &[(8, 8, "G"), (9, 9, "S")]);
+    assert!(pos("chu", &pieces, 'b').moves().is_empty());
+    assert!(pos("chu", &pieces, 'w').moves().is_empty());
+    // King and gold against a king that is next to the gold: not yet bare.
+    let pieces = with(&CKINGS, &[(1, 1, "G")]);
+    assert!(!pos("chu", &pieces, 'w').moves().is_empty());
+    // King and a pawn against a king: pawns do not count; with dead pawns on White's side too.
+    let pieces = with(&CKINGS, &[(5, 5, "P"), (11, 0, "p")]);
+    assert!(!pos("chu", &pieces, 'w').moves().is_empty());
+    // Two bare kings: a draw.
+    assert!(pos("chu", &with(&CKINGS, &[(11, 3, "p")]), 'b')
+        .moves()
+        .is_empty());
+    // No royal for the side to move.
+    assert!(pos("chu", &[(11, 11, "K"), (0, 0, "g"), (0, 1, "s")], 'w')
+        .moves()
+        .is_empty());
+}
