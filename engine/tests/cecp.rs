@@ -777,3 +777,35 @@ fn first_line_chooses_the_protocol() {
     assert_eq!(e.next(30).as_deref(), Some("readyok"));
     e.quit();
 }
+
+#[test]
+fn xboard_chu_accepts_hachu_moves_that_lishogi_forbids() {
+    // Black's lion takes White's go-between, which guards White's lion, then the lion: HaChu
+    // allows it, lishogi does not (docs/chu.md). Our CECP chu plays by both readings and
+    // accepts the opponent's moves that either allows.
+    let d = Dialect::for_cecp_variant("chu").unwrap();
+    let text = "kgs9/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1";
+    let either = d
+        .variant
+        .with_chu_rules(taikyoku_movegen::ChuRules::Either)
+        .unwrap();
+    let pos = AnyPosition::parse(either, text).unwrap();
+    let bridge = dialect_move(&d, &pos, "6h6g6f");
+    let lishogi = AnyPosition::parse(d.variant.clone(), text).unwrap();
+    assert!(
+        d.parse_move(&lishogi, &bridge).is_err(),
+        "lishogi forbids it"
+    );
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("accepted done");
+    e.send("new");
+    e.send("variant chu");
+    e.send("force");
+    e.send(&format!("setboard {}", d.to_fen(&pos)));
+    e.send(&format!("usermove {bridge}"));
+    e.send("ping 1");
+    let lines = e.until("pong", |l| l == "pong 1");
+    assert_eq!(lines, ["pong 1"], "{bridge} accepted quietly");
+    e.quit();
+}

@@ -224,6 +224,9 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
         .kinds
         .iter()
         .map(|k| {
+            if let Some(v) = k.value {
+                return v as i32;
+            }
             let v = movement_value(&k.atoms, files, ranks, p);
             let v = if k.royal { v + p.royal_bonus } else { v };
             v.round() as i32
@@ -233,6 +236,8 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
     for (k, kind) in def.kinds.iter().enumerate() {
         let own = by_kind[k] as f64;
         by_form[k * 2] = match kind.promotes {
+            // A value the variant file gives is the piece's whole worth.
+            _ if kind.value.is_some() => own as i32,
             None => own as i32,
             Some(t) => {
                 let diff = by_kind[t] as f64 - own;
@@ -289,6 +294,18 @@ mod tests {
             ratio("Q")
         );
         assert!(ratio("R") > ratio("B"));
+    }
+
+    #[test]
+    fn values_given_by_the_variant_file_are_used_whole() {
+        // chu.var gives every value (value=N): no promotion share is added, and a promoted
+        // piece is worth what it moves as.
+        let v = Variant::builtin("chu").unwrap();
+        let vals = derive(&v, &Params::default());
+        let kind = |c: &str| v.def.kind_by_code(c).unwrap();
+        assert_eq!(vals.by_kind[kind("P")], 100);
+        assert_eq!(vals.by_form[kind("KR") * 2], 385);
+        assert_eq!(vals.by_form[kind("KR") * 2 + 1], vals.by_kind[kind("LN")]);
     }
 
     #[test]

@@ -60,6 +60,9 @@ pub struct KindDef {
     pub last_rank_capture_only: bool,
     /// A lion for the lion-trading rules (chu shogi).
     pub lion: bool,
+    /// The piece's value for the evaluation, when the file gives one (`value=N`) instead of
+    /// letting it be derived from the movement.
+    pub value: Option<u32>,
     /// Unpromoted, not a bridge for the lion-trading rules nor counted against a bare king
     /// (chu shogi's pawn and go-between).
     pub worthless: bool,
@@ -204,6 +207,7 @@ struct RawKind {
     rank: u8,
     last_rank_capture_only: bool,
     lion: bool,
+    value: Option<u32>,
     worthless: bool,
     last_rank_promotes: bool,
     converts: u8,
@@ -413,6 +417,7 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
             rank: k.rank,
             last_rank_capture_only: k.last_rank_capture_only,
             lion: k.lion,
+            value: k.value,
             worthless: k.worthless,
             last_rank_promotes: k.last_rank_promotes,
             converts: k.converts,
@@ -704,6 +709,7 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         rank: 0,
         last_rank_capture_only: false,
         lion: false,
+        value: None,
         worthless: false,
         last_rank_promotes: false,
         converts: 0,
@@ -756,6 +762,11 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
                     k.rank = match v.parse::<u8>() {
                         Ok(r @ 1..=3) => r,
                         _ => return Err(format!("{code}: rank must be 1, 2 or 3, found '{v}'")),
+                    };
+                } else if let Some(v) = flag.strip_prefix("value=") {
+                    k.value = match v.parse::<u32>() {
+                        Ok(n @ 1..=100_000) => Some(n),
+                        _ => return Err(format!("{code}: value must be 1..=100000, found '{v}'")),
                     };
                 } else if let Some(v) = flag.strip_prefix("converts=") {
                     k.converts = match v.parse::<u8>() {
@@ -831,6 +842,12 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("no royal"), "{e}");
         let e = broken("last-rank-capture-only", "sticky");
         assert!(e.message.contains("unknown flag 'sticky'"), "{e}");
+        let e = broken("last-rank-capture-only", "value=0");
+        assert!(e.message.contains("value must be"), "{e}");
+        let e = broken("last-rank-capture-only", "lion value=lots");
+        assert!(e.message.contains("value must be"), "{e}");
+        let e = broken("promotion = capture", "promotion = zone-entry 0");
+        assert!(e.message.contains("zone-entry"), "{e}");
         let e = broken("[setup]", "[start]");
         assert!(e.message.contains("unknown section"), "{e}");
         let e = broken("promotion = capture", "promotion = zone");
