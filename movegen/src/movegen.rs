@@ -518,18 +518,21 @@ impl<const N: usize> Position<N> {
     /// Generates every move (or only the moves that capture an enemy piece, for quiescence
     /// search, when `CAPS` is true) into `sink`.
     pub fn generate_into<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
-        if self.winner().is_some() || self.bare_king_state().is_some() {
+        if self.winner().is_some() {
             return;
         }
-        if self.variant.def.rules.lion_trading {
-            let mut f = crate::chu::LionFilter {
-                pos: self,
-                inner: sink,
-            };
-            self.generate_all::<_, CAPS>(&mut f);
-        } else {
+        if !self.variant.chu {
             self.generate_all::<S, CAPS>(sink);
+            return;
         }
+        if self.bare_king_state().is_some() {
+            return;
+        }
+        let mut f = crate::chu::LionFilter {
+            pos: self,
+            inner: sink,
+        };
+        self.generate_all::<_, CAPS>(&mut f);
     }
 
     fn generate_all<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {

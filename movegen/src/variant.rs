@@ -114,6 +114,9 @@ pub struct Variant {
     pub zone_bits: Vec<u8>,
     /// How chu shogi's rules are read (see [`ChuRules`]).
     pub chu_rules: ChuRules,
+    /// Whether any of chu's special rules (lion trading, bare king) apply: one flag for the
+    /// generator's hot path.
+    pub chu: bool,
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md): lishogi's (the default), HaChu's,
@@ -367,6 +370,7 @@ impl Variant {
                 zone_bits[sq.index()] = b;
             }
         }
+        let chu = def.rules.lion_trading || def.rules.bare_king;
         Ok(Variant {
             def,
             geo,
@@ -375,6 +379,7 @@ impl Variant {
             king_steps,
             ring_two,
             ko,
+            chu,
             zone_bits,
             chu_rules: ChuRules::Lishogi,
         })
