@@ -24,6 +24,17 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
+/// The standard output of a run that must have succeeded (else the failure shows both streams).
+fn succeeded(o: &Output) -> String {
+    let out = stdout(o);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    out
+}
+
 #[test]
 fn two_configurations_of_our_engine() {
     let records = std::env::temp_dir().join(format!("taikyoku-match-{}.txt", std::process::id()));
@@ -43,12 +54,7 @@ fn two_configurations_of_our_engine() {
         "--records",
         records.to_str().unwrap(),
     ]);
-    let out = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = succeeded(&o);
     assert_eq!(out.matches("Finished game").count(), 4, "{out}");
     assert!(
         out.contains("Games: 4, Wins: 4, Losses: 0, Draws: 0"),
@@ -132,12 +138,7 @@ fn against_spec(script: &str, keys: &str, extra: &[&str]) -> String {
     args.extend(extra.iter().map(|s| s.to_string()));
     let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
     let o = run(&a);
-    let out = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = succeeded(&o);
     // Our engine wins both games (as Black, and as White after the faulty one's first move).
     assert!(
         out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
@@ -319,12 +320,7 @@ fn our_engine_over_cecp_against_itself_over_usi() {
         "--records",
         records.to_str().unwrap(),
     ]);
-    let out = stdout(&o);
-    assert!(
-        o.status.success(),
-        "{out}{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    let out = succeeded(&o);
     assert_eq!(out.matches("Finished game").count(), 2, "{out}");
     for bad in [
         "illegal", "refused", "protocol", "crashed", "on time", "failed",

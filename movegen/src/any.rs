@@ -137,22 +137,7 @@ impl AnyPosition {
         referee: Arc<Variant>,
         text: &str,
     ) -> Result<AnyPosition, String> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let at = words
-            .iter()
-            .position(|&w| w == "moves")
-            .unwrap_or(words.len());
-        let start = words[..at].join(" ");
-        let mut judge = AnyPosition::parse(referee, &start).map_err(|e| e.to_string())?;
-        let mut pos = AnyPosition::parse(variant, &start).map_err(|e| e.to_string())?;
-        for (i, &text) in words.get(at + 1..).unwrap_or(&[]).iter().enumerate() {
-            judge
-                .play_moves(&[text])
-                .map_err(|e| e.replacen("move 1", &format!("move {}", i + 1), 1))?;
-            let m = with_position!(&judge, p => p.last_move()).expect("a move was just played");
-            with_position!(&mut pos, p => p.make(m));
-        }
-        Ok(pos)
+        AnyPosition::parse_with_moves(referee, text)?.with_variant(variant)
     }
 
     /// The same position and history under another reading of the same variant's rules (chu's
