@@ -5,14 +5,14 @@
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
 use taikyoku_protocol::usi::{Engine, Go, Reporter, Score, Thinking, UsiOption};
 
 use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
-use crate::time::{self, Clock, OVERHEAD};
+use crate::time::{self, Budget, Clock, GameState, OVERHEAD};
 use crate::tt::Tt;
 
 /// The engine's name as `usi` reports it.
@@ -91,6 +91,12 @@ fn weak_move<const N: usize>(
     best.1
 }
 
+/// Pieces of both sides in `variant`'s start position.
+fn start_pieces(variant: &Arc<Variant>) -> usize {
+    let p = AnyPosition::startpos(variant.clone());
+    with_position!(&p, p => p.piece_count(Colour::Black) + p.piece_count(Colour::White))
+}
+
 /// The engine's side of the protocol.
 pub struct Backend {
     variant: Arc<Variant>,
@@ -101,7 +107,9 @@ pub struct Backend {
     threads: usize,
     overhead: Duration,
     control: Option<Control>,
-    ponder_time: Arc<Mutex<Option<(Duration, Duration)>>>,
+    ponder_time: Arc<Mutex<Option<Budget>>>,
+    /// Pieces in the variant's start position (the time manager's measure of the game phase).
+    start_pieces: usize,
     handle: Option<JoinHandle<()>>,
     mode: PlayMode,
     seed: u64,
@@ -112,6 +120,7 @@ impl Backend {
     /// A backend for `variant` with default options (16 MB hash, one thread).
     pub fn new(variant: Arc<Variant>) -> Backend {
         let hash_mb = 16;
+        let start_pieces = start_pieces(&variant);
         Backend {
             eval: Arc::new(Evaluator::new(variant.clone())),
             tt: Arc::new(Tt::new(hash_mb)),
@@ -126,6 +135,7 @@ impl Backend {
             mode: PlayMode::Search,
             seed: 0,
             searches: 0,
+            start_pieces,
         }
     }
 
@@ -133,17 +143,24 @@ impl Backend {
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
+            root_moves: None,
         };
-        let (side, ply, squares) = with_position!(pos, p => (
+        let start = Instant::now()
+            .checked_sub(go.position_cost)
+            .unwrap_or_else(Instant::now);
+        let (side, game) = with_position!(pos, p => (
             p.side_to_move(),
-            p.move_number(),
-            p.variant().geo.squares()
+            GameState {
+                squares: p.variant().geo.squares(),
+                pieces: p.piece_count(Colour::Black) + p.piece_count(Colour::White),
+                start_pieces: self.start_pieces,
+            }
         ));
         let s = side.index();
         let overhead = self.overhead;
-        let alloc = if let Some(mt) = go.movetime {
+        let budget = if let Some(mt) = go.movetime {
             let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            Some((t, t))
+            Some(Budget::fixed(t))
         } else if go.time[s].is_some() || go.byoyomi > Duration::ZERO || go.inc[s] > Duration::ZERO
         {
             let clock = Clock {
@@ -152,17 +169,24 @@ impl Backend {
                 byoyomi: go.byoyomi,
                 moves_to_go: go.moves_to_go,
             };
-            let (soft, hard) = time::allocate(&clock, squares, ply);
-            let hard = hard.saturating_sub(overhead.saturating_sub(OVERHEAD));
-            Some((soft.min(hard), hard))
+            let b = time::allocate(&clock, &game);
+            // A bigger MoveOverhead than the built-in one is kept back too.
+            let maximum = b
+                .maximum
+                .saturating_sub(overhead.saturating_sub(OVERHEAD))
+                .max(Duration::from_millis(1));
+            Some(Budget {
+                optimum: b.optimum.min(maximum),
+                maximum,
+            })
         } else {
             None
         };
-        let deadlines = match alloc {
-            Some((soft, hard)) if !go.ponder && !go.infinite => Deadlines::new(soft, hard),
-            _ => Deadlines::unlimited(),
+        let deadlines = match budget {
+            Some(b) if !go.ponder && !go.infinite => Deadlines::new(b, start),
+            _ => Deadlines::unlimited_since(start),
         };
-        *self.ponder_time.lock().expect("not poisoned") = if go.ponder { alloc } else { None };
+        *self.ponder_time.lock().expect("not poisoned") = if go.ponder { budget } else { None };
         (limits, deadlines)
     }
 }
@@ -240,6 +264,7 @@ impl Engine for Backend {
     }
 
     fn set_variant(&mut self, variant: Arc<Variant>) {
+        self.start_pieces = start_pieces(&variant);
         self.eval = Arc::new(Evaluator::new(variant.clone()));
         self.variant = variant;
         self.tt_dirty = true;
@@ -308,8 +333,8 @@ impl Engine for Backend {
 
     fn ponderhit(&mut self) {
         if let Some(c) = &self.control {
-            if let Some((soft, hard)) = self.ponder_time.lock().expect("not poisoned").take() {
-                c.deadlines.set_from_now(soft, hard);
+            if let Some(budget) = self.ponder_time.lock().expect("not poisoned").take() {
+                c.deadlines.set_from_now(budget);
             }
             c.hold.store(false, Relaxed);
         }

@@ -36,6 +36,8 @@ enum Command {
     Eval(commands::eval::EvalArgs),
     /// Play a match between two USI or CECP engines, refereed by the move generator.
     Match(Box<commands::matchcmd::MatchArgs>),
+    /// Random balanced opening lines for matches (`startpos moves ...`, one per line).
+    Openings(commands::openings::OpeningsArgs),
     /// Count the leaf nodes of the move tree (move generator check and speed test).
     Perft(commands::perft::PerftArgs),
     /// Print a variant's piece table: code, name, promotion, movement.
@@ -158,6 +160,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
         Some(Command::Match(a)) => commands::matchcmd::run(&a),
+        Some(Command::Openings(a)) => commands::openings::run(&a),
         Some(Command::Perft(a)) => commands::perft::run(&a),
         Some(Command::Pieces(a)) => commands::pieces::run(&a),
         Some(Command::Show(a)) => commands::show::run(&a),

@@ -54,7 +54,7 @@ fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Mov
         1,
         Limits {
             depth: Some(depth),
-            nodes: None,
+            ..Limits::default()
         },
         &control,
         features,
@@ -106,12 +106,7 @@ fn plain_best<const N: usize>(p: &Position<N>, depth: i32) -> (Move, i32) {
 }
 
 fn no_pruning() -> Features {
-    Features {
-        null_move: false,
-        lmr: false,
-        tt_cutoffs: false,
-        quiescence: false,
-    }
+    Features::none()
 }
 
 #[test]
@@ -281,4 +276,87 @@ fn stop_ends_an_unlimited_search_with_a_move() {
         .recv_timeout(std::time::Duration::from_secs(120))
         .expect("the search did not end after stop");
     assert!(has_move);
+}
+
+#[test]
+fn check_extension_sees_the_forced_capture_at_depth_one() {
+    // The walled-in king of `captures_the_king_in_three`: the lion's first move attacks it
+    // (check), White cannot get it out of reach, and the lion takes it. With check detection the
+    // checked side's node is searched a ply deeper, so depth 1 already sees the win in three
+    // plies; without it, depth 1 does not.
+    let p = dai_dai(
+        &[
+            ("1a", "k"),
+            ("2a", "p"),
+            ("1b", "p"),
+            ("2b", "p"),
+            ("5e", "(LN)"),
+            ("17q", "K"),
+        ],
+        'b',
+    );
+    let (_, score) = best(&p, 1, Features::default());
+    assert_eq!(score, MATE - 3);
+    let blind = Features {
+        checks: false,
+        ..Features::default()
+    };
+    let (_, score) = best(&p, 1, blind);
+    assert!(score < MATE_BOUND, "{score}");
+}
+
+#[test]
+fn in_check_at_the_horizon_the_escapes_are_searched() {
+    // Black's king on 9q is attacked by a White rook on 9a; Black could also take a White gold
+    // with its own rook. A quiescence search that stood pat in check would score the position
+    // by material; searching the escapes finds that Black keeps its king (a king step off the
+    // file), so the score is not a loss.
+    let p = dai_dai(
+        &[
+            ("9a", "r"),
+            ("9q", "K"),
+            ("1a", "k"),
+            ("16a", "p"),
+            ("3i", "R"),
+            ("3c", "g"),
+        ],
+        'b',
+    );
+    let (m, score) = best(&p, 1, Features::default());
+    assert!(score > -MATE_BOUND, "{score}");
+    let mut q = p.clone();
+    q.make(m);
+    assert!(
+        !q.can_win_now(),
+        "{} leaves the king to be taken",
+        p.move_to_string(m)
+    );
+}
+
+#[test]
+fn the_first_iteration_always_completes() {
+    // A budget that is already spent: the search still completes depth 1 and plays its best
+    // move, never merely the first generated one.
+    let v = Variant::builtin("taikyoku").unwrap();
+    let p = Position::<21>::startpos(v.clone());
+    let eval = Evaluator::new(v.clone());
+    let tt = Arc::new(Tt::new(4));
+    let spent = taikyoku_engine::time::Budget {
+        optimum: std::time::Duration::ZERO,
+        maximum: std::time::Duration::ZERO,
+    };
+    let control = Control::new(Deadlines::new(spent, std::time::Instant::now()));
+    let r = search(
+        &p,
+        &eval,
+        tt,
+        1,
+        Limits::default(),
+        &control,
+        Features::default(),
+        &mut |_| {},
+    );
+    let info = r.info.expect("a completed iteration");
+    assert!(info.depth >= 1);
+    assert_eq!(r.best, info.pv.first().copied());
 }

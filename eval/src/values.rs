@@ -8,9 +8,8 @@
 //! moves, igui, range capture, capture at a distance, passing over pieces. A piece that promotes
 //! by capture is worth part of the difference to its promoted form.
 
-use std::collections::HashSet;
-
-use taikyoku_movegen::betza::{Atom, AtomKind};
+use taikyoku_movegen::attacks::empty_board_reach;
+use taikyoku_movegen::betza::AtomKind;
 use taikyoku_movegen::variant_file::PromotionRule;
 use taikyoku_movegen::{Piece, Variant};
 
@@ -35,24 +34,18 @@ impl Values {
     }
 }
 
-/// Average weighted number of empty-board destinations of a movement, over sample squares.
-pub fn mobility(atoms: &[Atom], files: usize, ranks: usize, params: &Params) -> f64 {
+/// Average weighted number of empty-board destinations of a kind's movement, over sample
+/// squares (found by the movement interpreter: `taikyoku_movegen::attacks::empty_board_reach`).
+pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
+    let (files, ranks) = (variant.geo.files(), variant.geo.ranks());
+    let form = Variant::form_of(kind, false);
     let step_c = (files / 9).max(1);
     let step_r = (ranks / 9).max(1);
     let mut total = 0.0;
     let mut samples = 0usize;
     for row in (0..ranks).step_by(step_r) {
         for col in (0..files).step_by(step_c) {
-            let mut dest: HashSet<(i32, i32)> = HashSet::new();
-            destinations(
-                atoms,
-                col as i32,
-                row as i32,
-                files as i32,
-                ranks as i32,
-                &mut dest,
-            );
-            total += dest
+            total += empty_board_reach(variant, form, col, row)
                 .iter()
                 .map(|&(_, dy)| {
                     // dy < 0 is toward the opponent for Black.
@@ -71,128 +64,10 @@ pub fn mobility(atoms: &[Atom], files: usize, ranks: usize, params: &Params) -> 
     total / samples.max(1) as f64
 }
 
-/// Relative destinations (dcol, drow) of a Black piece on (col, row) of an empty board.
-fn destinations(atoms: &[Atom], col: i32, row: i32, w: i32, h: i32, out: &mut HashSet<(i32, i32)>) {
-    let on = |dc: i32, dr: i32| (0..w).contains(&(col + dc)) && (0..h).contains(&(row + dr));
-    let ray = |out: &mut HashSet<(i32, i32)>, (x, y): (i8, i8), lo: i32, hi: i32| {
-        for k in lo..=hi {
-            let (dc, dr) = (x as i32 * k, -(y as i32) * k);
-            if !on(dc, dr) {
-                break;
-            }
-            out.insert((dc, dr));
-        }
-    };
-    const FAR: i32 = 40;
-    for a in atoms {
-        let lim = |max: u8| if max == 0 { FAR } else { max as i32 };
-        match a.kind {
-            AtomKind::Slide { max } => a.dirs.iter().for_each(|&d| ray(out, d, 1, lim(max))),
-            AtomKind::Leap => a.dirs.iter().for_each(|&d| ray(out, d, 1, 1)),
-            AtomKind::JumpSlide { from, to, cont } => {
-                let hi = if cont == 0 {
-                    FAR
-                } else {
-                    to as i32 + cont as i32
-                };
-                a.dirs.iter().for_each(|&d| ray(out, d, from as i32, hi))
-            }
-            AtomKind::PassOver { max, .. } => a.dirs.iter().for_each(|&d| ray(out, d, 1, lim(max))),
-            AtomKind::RangeCapture | AtomKind::JumpCapture => {
-                a.dirs.iter().for_each(|&d| ray(out, d, 1, FAR))
-            }
-            AtomKind::LionLine { n } => a.dirs.iter().for_each(|&d| ray(out, d, 1, n as i32)),
-            AtomKind::Igui => a.dirs.iter().for_each(|&d| ray(out, d, 1, 1)),
-            AtomKind::Hook => {
-                for &(x, y) in &a.dirs {
-                    for k in 1..FAR {
-                        let (dc, dr) = (x as i32 * k, -(y as i32) * k);
-                        if !on(dc, dr) {
-                            break;
-                        }
-                        out.insert((dc, dr));
-                        for (px, py) in [(-y, x), (y, -x)] {
-                            for j in 1..FAR {
-                                let (ec, er) = (dc + px as i32 * j, dr - py as i32 * j);
-                                if !on(ec, er) {
-                                    break;
-                                }
-                                out.insert((ec, er));
-                            }
-                        }
-                    }
-                }
-            }
-            AtomKind::Lion => {
-                for dr in -2..=2 {
-                    for dc in -2..=2 {
-                        if (dc, dr) != (0, 0) && on(dc, dr) {
-                            out.insert((dc, dr));
-                        }
-                    }
-                }
-            }
-            AtomKind::Double { .. } => {
-                for &(x1, y1) in &a.dirs {
-                    let (c1, r1) = (x1 as i32, -(y1 as i32));
-                    if !on(c1, r1) {
-                        continue;
-                    }
-                    out.insert((c1, r1));
-                    for &(x2, y2) in &a.dirs {
-                        let (c2, r2) = (c1 + x2 as i32, r1 - y2 as i32);
-                        if (c2, r2) != (0, 0) && on(c2, r2) {
-                            out.insert((c2, r2));
-                        }
-                    }
-                }
-            }
-            AtomKind::Steps { n } => {
-                let n = n as i32;
-                for dr in -n..=n {
-                    for dc in -n..=n {
-                        let m = dr.abs() + dc.abs();
-                        if m <= n && (n - m) % 2 == 0 && (dc, dr) != (0, 0) && on(dc, dr) {
-                            out.insert((dc, dr));
-                        }
-                    }
-                }
-            }
-            AtomKind::MultiLine { n } => a.dirs.iter().for_each(|&d| ray(out, d, 1, n as i32)),
-            AtomKind::Priest { legs } => {
-                for &(x1, y1) in &a.dirs {
-                    let (c1, r1) = (x1 as i32, -(y1 as i32));
-                    if !on(c1, r1) {
-                        continue;
-                    }
-                    out.insert((c1, r1));
-                    if legs > 1 {
-                        for &(x2, y2) in &a.dirs {
-                            let (c2, r2) = (c1 + x2 as i32, r1 - y2 as i32);
-                            if (c2, r2) != (0, 0) && on(c2, r2) {
-                                out.insert((c2, r2));
-                            }
-                        }
-                    }
-                }
-            }
-            AtomKind::Shoot { .. } | AtomKind::Burn => {}
-            AtomKind::Emperor => {
-                for r in 0..h {
-                    for c in 0..w {
-                        if (c, r) != (col, row) {
-                            out.insert((c - col, r - row));
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Value of a kind's movement, without promotion potential.
-pub fn movement_value(atoms: &[Atom], files: usize, ranks: usize, p: &Params) -> f64 {
-    let mob = mobility(atoms, files, ranks, p);
+pub fn movement_value(variant: &Variant, kind: usize, p: &Params) -> f64 {
+    let atoms = &variant.def.kinds[kind].atoms;
+    let mob = mobility(variant, kind, p);
     let mut v = p.mobility_scale * mob.max(0.5).powf(p.mobility_power);
     for a in atoms {
         let dirs = a.dirs.len() as f64;
@@ -219,15 +94,15 @@ pub fn movement_value(atoms: &[Atom], files: usize, ranks: usize, p: &Params) ->
 /// Derives the values of every form of `variant`.
 pub fn derive(variant: &Variant, p: &Params) -> Values {
     let def = &variant.def;
-    let (files, ranks) = (def.files, def.ranks);
     let by_kind: Vec<i32> = def
         .kinds
         .iter()
-        .map(|k| {
+        .enumerate()
+        .map(|(i, k)| {
             if let Some(v) = k.value {
                 return v as i32;
             }
-            let v = movement_value(&k.atoms, files, ranks, p);
+            let v = movement_value(variant, i, p);
             let v = if k.royal { v + p.royal_bonus } else { v };
             v.round() as i32
         })

@@ -1,212 +1,627 @@
-//! Attack maps: the squares on which a side could capture a piece of the other side if one
-//! stood there. Used by the emperor's move and by the game layer (check, perpetual check).
+//! Attacks: which squares a side could capture on, and the cheap questions a search asks about
+//! them (is this square attacked, who attacks it, is my royal in danger, what does an exchange
+//! on a square win).
+//!
+//! Everything goes through the movement interpreter ([`crate::interp`]) with reach visitors.
+//! The questions about one square are answered by a *reverse super-piece* test: each program has
+//! a reach table (every displacement at which it could ever capture, found by walking it on the
+//! empty board), so a piece is asked, with the interpreter, only if the table says it might reach
+//! the square. No attack map is built for a question.
 //!
 //! The emperors' own powers are left out (their rule is defined in terms of attacks, see
-//! `docs/rules.md`).
+//! `docs/rules.md`); Ko's shots and burns are not attacks in this sense (Ko's check is found by
+//! generating the mover's captures, [`crate::game`]).
+
+use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Colour, Square};
+use crate::geometry::{Colour, Geometry, Square};
+use crate::interp::{Ctx, Lifted, Visitor, Walker};
+use crate::moves::{Move, Promotion};
 use crate::position::Position;
-use crate::program::{Op, CAPTURE, UNLIMITED};
-use crate::variant::Piece;
+use crate::program::{Op, CAPTURE, MOVE};
+use crate::variant::{Piece, Variant};
+use crate::variant_file::PromotionRule;
+
+/// Marks every square a piece could capture on.
+struct AttackMap<'g, const N: usize> {
+    geo: &'g Geometry,
+    out: Bitboard<N>,
+}
+
+impl<const N: usize> Visitor for AttackMap<'_, N> {
+    const MOVES: bool = false;
+
+    #[inline(always)]
+    fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+        if modality & CAPTURE != 0 {
+            self.out.set(self.geo.dense(Square(to as u16)));
+        }
+    }
+}
+
+/// Whether a piece could capture an enemy piece on one square.
+struct Hit {
+    target: usize,
+    hit: bool,
+}
+
+impl Visitor for Hit {
+    const MOVES: bool = false;
+
+    #[inline(always)]
+    fn reach(&mut self, cx: &Ctx, to: usize, p: Piece, modality: u8) {
+        if to == self.target && modality & CAPTURE != 0 && p.is_piece() && p.colour() != cx.us {
+            self.hit = true;
+        }
+    }
+}
+
+/// Records displacements (as reach-table indices) at which a piece could capture, into the
+/// table of the class of the op being walked.
+struct ReachRecorder<'t> {
+    tables: &'t ReachTables,
+    from: usize,
+    class: usize,
+    bits: Vec<u64>,
+}
+
+impl Visitor for ReachRecorder<'_> {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+        if modality & CAPTURE != 0 {
+            let i = self.tables.index(self.from, to);
+            let w = self.class * self.tables.words + i / 64;
+            self.bits[w] |= 1 << (i % 64);
+        }
+    }
+}
+
+/// How a piece reaches a displacement, in the order the reach tables keep them.
+const UNBLOCKABLE: usize = 0;
+const RAY: usize = 1;
+const COMPLEX: usize = 2;
+
+/// For each program, the displacements (target minus origin, in rows and columns) at which it
+/// could capture on some board of the variant: the pre-filter of the attack questions. Each
+/// displacement is kept in one of three classes by what reaches it: unblockable moves (leaps,
+/// steps to a neighbour, the lion's area and line moves, capture at a distance over pieces),
+/// plain slides along a king direction (the squares between must be empty), or anything else
+/// (the interpreter decides).
+#[derive(Clone, Debug, Default)]
+pub struct ReachTables {
+    /// Padded index -> `row * width + col`.
+    rc: Vec<u16>,
+    /// Padded index -> (row, col).
+    row_col: Vec<(u8, u8)>,
+    /// Index of the zero displacement.
+    base: usize,
+    /// Words per table.
+    words: usize,
+    /// Table of each program ([`Piece::index`]), into `bits`.
+    table_of: Vec<u16>,
+    /// The distinct tables, `words` each.
+    bits: Vec<u64>,
+}
+
+impl ReachTables {
+    /// The tables of a compiled variant (its programs and geometry are set).
+    pub(crate) fn build(v: &Variant) -> ReachTables {
+        let geo = &v.geo;
+        let (files, ranks) = (geo.files(), geo.ranks());
+        let width = 2 * files - 1;
+        let mut rc = vec![0u16; geo.padded_len()];
+        let mut row_col = vec![(0u8, 0u8); geo.padded_len()];
+        for sq in geo.all_squares() {
+            rc[sq.index()] = (geo.row(sq) * width + geo.col(sq)) as u16;
+            row_col[sq.index()] = (geo.row(sq) as u8, geo.col(sq) as u8);
+        }
+        let size = (2 * ranks - 1) * width;
+        let words = size.div_ceil(64);
+        let mut t = ReachTables {
+            rc,
+            row_col,
+            base: (ranks - 1) * width + (files - 1),
+            words,
+            table_of: vec![0; v.programs.len()],
+            bits: vec![0; 3 * words],
+        };
+        // Origins: every square of boards up to 200 squares; on bigger boards the corners,
+        // the middles of the edges and the centre, from which every displacement that fits on
+        // the board is walked (paths from a corner run across the whole board).
+        let origins: Vec<Square> = if geo.squares() <= 200 {
+            geo.all_squares().collect()
+        } else {
+            let (l, r) = (0, files - 1);
+            let (top, bottom) = (0, ranks - 1);
+            let (mc, mr) = (files / 2, ranks / 2);
+            [
+                (l, top),
+                (r, top),
+                (l, bottom),
+                (r, bottom),
+                (mc, top),
+                (mc, bottom),
+                (l, mr),
+                (r, mr),
+                (mc, mr),
+            ]
+            .iter()
+            .map(|&(c, r)| geo.square(c, r))
+            .collect()
+        };
+        let mut empty = vec![Piece::OFFBOARD; geo.padded_len()];
+        for sq in geo.all_squares() {
+            empty[sq.index()] = Piece::EMPTY;
+        }
+        let mut seen: std::collections::HashMap<Vec<u64>, u16> = Default::default();
+        seen.insert(vec![0; 3 * words], 0);
+        for (i, prog) in v.programs.iter().enumerate() {
+            if i < 2 || v.form(Piece(i as u16)).emperor || !v.form(Piece(i as u16)).exists {
+                continue;
+            }
+            let mut rec = ReachRecorder {
+                tables: &t,
+                from: 0,
+                class: COMPLEX,
+                bits: vec![0; 3 * words],
+            };
+            for &o in &origins {
+                rec.from = o.index();
+                let f = o.0 as i32;
+                for s in &prog.slides {
+                    rec.class = if v.king_steps.contains(&s.d) {
+                        RAY
+                    } else {
+                        COMPLEX
+                    };
+                    let mut w = Walker::new(v, &empty[..], o, &mut rec);
+                    w.set_piece(o, Piece(i as u16));
+                    w.slide(f, s.d, s.max, s.modality);
+                }
+                for l in &prog.leaps {
+                    rec.class = UNBLOCKABLE;
+                    let mut w = Walker::new(v, &empty[..], o, &mut rec);
+                    w.set_piece(o, Piece(i as u16));
+                    w.leap(f + l.d, l.modality);
+                }
+                for &op in &prog.rest {
+                    rec.class = match op {
+                        Op::Lion
+                        | Op::Igui { .. }
+                        | Op::LionLine { .. }
+                        | Op::JumpCapture { .. } => UNBLOCKABLE,
+                        _ => COMPLEX,
+                    };
+                    let mut w = Walker::new(v, &empty[..], o, &mut rec);
+                    w.set_piece(o, Piece(i as u16));
+                    w.op(op, prog);
+                }
+            }
+            let bits = rec.bits;
+            let next = seen.len() as u16;
+            let id = *seen.entry(bits.clone()).or_insert_with(|| {
+                t.bits.extend_from_slice(&bits);
+                next
+            });
+            t.table_of[i] = id;
+        }
+        t
+    }
+
+    /// Index of the displacement from `from` to `to` (padded indices of on-board squares).
+    #[inline(always)]
+    fn index(&self, from: usize, to: usize) -> usize {
+        self.base + self.rc[to] as usize - self.rc[from] as usize
+    }
+
+    /// Whether the piece `p` standing on `from` might capture on `to`.
+    #[inline(always)]
+    pub fn may_reach(&self, p: Piece, from: usize, to: usize) -> bool {
+        let i = self.index(from, to);
+        let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
+        let b = i % 64;
+        (self.bits[t] | self.bits[t + self.words] | self.bits[t + 2 * self.words]) >> b & 1 != 0
+    }
+
+    /// How `p` on `from` reaches `to` (None: it never does).
+    #[inline(always)]
+    fn class(&self, p: Piece, from: usize, to: usize) -> Option<usize> {
+        let i = self.index(from, to);
+        let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
+        let b = i % 64;
+        if self.bits[t + 2 * self.words] >> b & 1 != 0 {
+            Some(COMPLEX)
+        } else if self.bits[t] >> b & 1 != 0 {
+            Some(UNBLOCKABLE)
+        } else if self.bits[t + self.words] >> b & 1 != 0 {
+            Some(RAY)
+        } else {
+            None
+        }
+    }
+}
+
+/// Most candidate attackers of one square an exchange looks at, per side.
+const MAX_EXCHANGE: usize = 48;
+
+/// A value that stands for a sole royal piece in an exchange: taking it ends the game.
+pub const ROYAL_EXCHANGE_VALUE: i32 = 100_000;
 
 impl<const N: usize> Position<N> {
     /// Squares `side` attacks, computed as if the square `lifted` (if any) were empty.
     pub fn attacks(&self, side: Colour, lifted: Option<Square>) -> Bitboard<N> {
         let v = &*self.variant;
-        let lifted = lifted.map_or(usize::MAX, |s| s.index());
-        let at = |s: i32| -> Piece {
-            if s as usize == lifted {
-                Piece::EMPTY
-            } else {
-                self.board[s as usize]
-            }
+        let board = Lifted {
+            board: &self.board,
+            lifted: lifted.map_or(usize::MAX, |s| s.index()),
         };
-        let mut out = Bitboard::<N>::EMPTY;
-        let mut mark = |s: i32| {
-            if v.geo.on_board(s as usize) {
-                out.set(v.geo.dense(Square(s as u16)));
-            }
+        let mut map = AttackMap {
+            geo: &v.geo,
+            out: Bitboard::EMPTY,
         };
-        // Marks the squares of a ray up to and including the first occupied one.
-        fn ray(at: &dyn Fn(i32) -> Piece, mark: &mut dyn FnMut(i32), start: i32, d: i32, max: u8) {
-            let mut t = start + d;
-            let mut n = 0u8;
-            loop {
-                let p = at(t);
-                if p == Piece::OFFBOARD {
-                    return;
-                }
-                mark(t);
-                if p != Piece::EMPTY {
-                    return;
-                }
-                n += 1;
-                if n == max {
-                    return;
-                }
-                t += d;
-            }
-        }
         for &sq in &self.plist[side.index()] {
-            if sq as usize == lifted {
+            if sq as usize == board.lifted {
                 continue;
             }
             let piece = self.board[sq as usize];
-            let form = v.form(piece);
-            if form.emperor {
+            if v.form(piece).emperor {
                 continue;
             }
-            let from = sq as i32;
-            for &op in &v.programs[piece.index()].ops {
-                match op {
-                    Op::Slide { d, max, modality } => {
-                        if modality & CAPTURE != 0 {
-                            ray(&at, &mut mark, from, d, max);
-                        }
+            let mut w = Walker::new(v, &board, Square(sq), &mut map);
+            w.program(&v.programs[piece.index()]);
+        }
+        map.out
+    }
+
+    /// Whether the piece on `at` of `board` (this position's mailbox, or a changed copy of it)
+    /// could capture the enemy piece on `target`.
+    pub(crate) fn attacks_on(&self, board: &[Piece], at: Square, target: Square) -> bool {
+        let v = &*self.variant;
+        let mut hit = Hit {
+            target: target.index(),
+            hit: false,
+        };
+        let piece = board[at.index()];
+        Walker::new(v, board, at, &mut hit).program(&v.programs[piece.index()]);
+        hit.hit
+    }
+
+    /// Whether the piece on `at` could capture an enemy piece standing on `target` now: the
+    /// reach table first, then the interpreter.
+    #[inline]
+    pub fn can_capture_on(&self, at: Square, target: Square) -> bool {
+        let p = self.board[at.index()];
+        p.is_piece() && !self.variant.form(p).emperor && self.reaches(&self.board, at, target)
+    }
+
+    /// Whether the piece on `at` of `board` could capture on `target`, whoever stands there: the
+    /// reach tables decide unblockable moves and plain slides (by looking at the squares
+    /// between), the interpreter everything else.
+    #[inline]
+    fn reaches(&self, board: &[Piece], at: Square, target: Square) -> bool {
+        let v = &*self.variant;
+        let p = board[at.index()];
+        match v.reach.class(p, at.index(), target.index()) {
+            None => false,
+            Some(UNBLOCKABLE) => true,
+            Some(RAY) => {
+                let t = &v.reach;
+                let (r0, c0) = t.row_col[at.index()];
+                let (r1, c1) = t.row_col[target.index()];
+                let step = v.geo.delta(
+                    (c1 as i32 - c0 as i32).signum(),
+                    (r1 as i32 - r0 as i32).signum(),
+                );
+                let mut s = at.0 as i32 + step;
+                while s != target.0 as i32 {
+                    if board[s as usize] != Piece::EMPTY {
+                        return false;
                     }
-                    Op::Leap { d, modality } => {
-                        if modality & CAPTURE != 0 {
-                            mark(from + d);
-                        }
-                    }
-                    Op::JumpSlide {
-                        d,
-                        from: a,
-                        to: b,
-                        cont,
-                        modality,
-                    } => {
-                        if modality & CAPTURE == 0 {
-                            continue;
-                        }
-                        let mut t = from;
-                        for k in 1..=b {
-                            t += d;
-                            let p = at(t);
-                            if p == Piece::OFFBOARD {
-                                break;
-                            }
-                            if k < a {
-                                continue;
-                            }
-                            mark(t);
-                            if p == Piece::EMPTY {
-                                ray(&at, &mut mark, t, d, cont);
-                            }
-                        }
-                    }
-                    Op::PassOver {
-                        d,
-                        n,
-                        max,
-                        modality,
-                    } => {
-                        if modality & CAPTURE == 0 {
-                            continue;
-                        }
-                        let mut t = from + d;
-                        let (mut passed, mut dist) = (0u8, 0u8);
-                        loop {
-                            let p = at(t);
-                            if p == Piece::OFFBOARD {
-                                break;
-                            }
-                            mark(t);
-                            if p != Piece::EMPTY {
-                                if passed == n {
-                                    break;
-                                }
-                                passed += 1;
-                            }
-                            dist += 1;
-                            if dist == max {
-                                break;
-                            }
-                            t += d;
-                        }
-                    }
-                    Op::RangeCapture { d } => {
-                        let rank = form.rank;
-                        let mut t = from + d;
-                        loop {
-                            let p = at(t);
-                            if p == Piece::OFFBOARD {
-                                break;
-                            }
-                            mark(t);
-                            if p != Piece::EMPTY && v.form(p).rank >= rank {
-                                break;
-                            }
-                            t += d;
-                        }
-                    }
-                    Op::JumpCapture { d } => {
-                        let mut t = from + d;
-                        while at(t) != Piece::OFFBOARD {
-                            mark(t);
-                            t += d;
-                        }
-                    }
-                    Op::Hook { d, p1, p2 } => {
-                        let mut t = from + d;
-                        loop {
-                            let p = at(t);
-                            if p == Piece::OFFBOARD {
-                                break;
-                            }
-                            mark(t);
-                            if p != Piece::EMPTY {
-                                break;
-                            }
-                            ray(&at, &mut mark, t, p1, UNLIMITED);
-                            ray(&at, &mut mark, t, p2, UNLIMITED);
-                            t += d;
-                        }
-                    }
-                    Op::LionLine { d, n, .. } => {
-                        for k in 1..=n as i32 {
-                            if at(from + d * k) == Piece::OFFBOARD {
-                                break;
-                            }
-                            mark(from + d * k);
-                        }
-                    }
-                    Op::Igui { d } => mark(from + d),
-                    Op::Lion => {
-                        for &d in v.king_steps.iter().chain(v.ring_two.iter()) {
-                            mark(from + d);
-                        }
-                    }
-                    // The emperor's own powers are left out by definition; Ko's atoms are not
-                    // covered by attack maps (Ko's check is found by generating moves).
-                    Op::Emperor
-                    | Op::Double { .. }
-                    | Op::Steps { .. }
-                    | Op::MultiLine { .. }
-                    | Op::Priest { .. } => {}
+                    s += step;
+                }
+                true
+            }
+            Some(_) => {
+                let mut hit = AnyHit {
+                    target: target.index(),
+                    hit: false,
+                };
+                Walker::new(v, board, at, &mut hit).program(&v.programs[p.index()]);
+                hit.hit
+            }
+        }
+    }
+
+    /// Whether `side` attacks the square (could capture a piece of the other side there).
+    pub fn is_attacked(&self, sq: Square, side: Colour) -> bool {
+        self.plist[side.index()]
+            .iter()
+            .any(|&s| Square(s) != sq && self.can_capture_on(Square(s), sq))
+    }
+
+    /// The squares of `side`'s pieces that attack `sq`, into `out` (at most its capacity).
+    pub fn attackers_of<const K: usize>(
+        &self,
+        sq: Square,
+        side: Colour,
+        out: &mut ArrayVec<Square, K>,
+    ) {
+        for &s in &self.plist[side.index()] {
+            if Square(s) != sq
+                && self.can_capture_on(Square(s), sq)
+                && out.try_push(Square(s)).is_err()
+            {
+                return;
+            }
+        }
+    }
+
+    /// The square of `side`'s royal piece if it has exactly one (the piece whose capture ends
+    /// the game), else None.
+    pub fn sole_royal(&self, side: Colour) -> Option<Square> {
+        if self.royals[side.index()] != 1 {
+            return None;
+        }
+        let v = &*self.variant;
+        v.royal_kinds.iter().find_map(|&k| {
+            self.kind_bitboard(k, side)
+                .iter()
+                .map(|d| v.geo.from_dense(d))
+                .find(|&s| v.form(self.board[s.index()]).royal)
+        })
+    }
+
+    /// Whether the side to move is in check: the opponent could capture a piece whose loss
+    /// alone loses the game (see [`Position::can_win_now`]).
+    pub fn in_check(&mut self) -> bool {
+        if self.variant.ko.is_none() {
+            let us = self.side;
+            return match self.sole_royal(us) {
+                Some(k) => self.is_attacked(k, us.flip()),
+                None => false,
+            };
+        }
+        self.make_null();
+        let check = self.can_win_now();
+        self.unmake_null();
+        check
+    }
+
+    /// Whether the side to move can capture a piece whose loss alone loses the opponent the
+    /// game: its sole royal; in Ko also the last piece of a commander group, found exactly by
+    /// generating the captures (shots and burns included).
+    pub fn can_win_now(&mut self) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        if self.variant.ko.is_none() {
+            return match self.sole_royal(them) {
+                Some(k) => self.is_attacked(k, us),
+                None => false,
+            };
+        }
+        let mut critical: ArrayVec<u16, 16> = ArrayVec::new();
+        for &sq in &self.plist[them.index()] {
+            let p = self.board[sq as usize];
+            if self.lost_without(them, p) && critical.try_push(sq).is_err() {
+                break;
+            }
+        }
+        if critical.is_empty() {
+            return false;
+        }
+        struct Find<'a, const N: usize> {
+            pos: &'a Position<N>,
+            critical: &'a [u16],
+            hit: bool,
+        }
+        impl<const N: usize> crate::moves::MoveSink for Find<'_, N> {
+            fn push(&mut self, m: Move) {
+                if !self.hit {
+                    let c = self.critical;
+                    let mut hit = false;
+                    self.pos
+                        .for_each_captured(m, |sq, _| hit |= c.contains(&sq.0));
+                    self.hit = hit;
                 }
             }
         }
-        out
-    }
-
-    /// Whether `side` attacks the square.
-    pub fn is_attacked(&self, sq: Square, side: Colour) -> bool {
-        self.attacks(side, None).has(self.variant.geo.dense(sq))
+        let mut f = Find {
+            pos: self,
+            critical: &critical,
+            hit: false,
+        };
+        self.generate_into::<_, true>(&mut f);
+        f.hit
     }
 
     /// Whether `side` is in check in the seeds' sense: it has exactly one royal piece left and
     /// the opponent attacks it.
     pub fn royal_in_danger(&self, side: Colour) -> bool {
-        if self.royals[side.index()] != 1 {
-            return false;
+        match self.sole_royal(side) {
+            Some(k) => self.is_attacked(k, side.flip()),
+            None => false,
         }
-        let v = &*self.variant;
-        let att = self.attacks(side.flip(), None);
-        self.plist[side.index()].iter().any(|&s| {
-            let p = self.board[s as usize];
-            v.form(p).royal && att.has(v.geo.dense(Square(s)))
-        })
     }
+
+    /// Static exchange evaluation of `m`: the material the mover can expect from the capture
+    /// sequence on its destination, both sides always recapturing with their least valuable
+    /// attacker and either stopping when continuing would lose (`values` by [`Piece::index`];
+    /// a sole royal counts as [`ROYAL_EXCHANGE_VALUE`]). Everything `m` captures counts (range
+    /// captures, lion double captures, igui); recaptures are single captures on the
+    /// destination, found by the interpreter on the board as the exchange changes it (x-rays
+    /// included). Pieces that promote by capturing are counted promoted once they capture.
+    /// Ko's shots and burns are not modelled. The board is restored before returning.
+    pub fn see(&mut self, m: Move, values: &[i32]) -> i32 {
+        let v = self.variant.clone();
+        let us = self.side;
+        let from = m.from();
+        let to = m.to();
+        let mover = self.board[from.index()];
+        let mut gain0 = 0;
+        let mut removed: ArrayVec<(u16, Piece), 16> = ArrayVec::new();
+        self.for_each_captured(m, |sq, p| {
+            let val = self.exchange_value(p, values);
+            gain0 += if p.colour() != us { val } else { -val };
+            let _ = removed.try_push((sq.0, p));
+        });
+        if to == from || !mover.is_piece() {
+            // Igui and captures without moving: nothing stands where a recapture could land.
+            return gain0;
+        }
+        let placed = if m.promotion() == Promotion::Promote {
+            v.promoted(mover)
+        } else {
+            mover
+        };
+        // The board as the move leaves it (its own destination included).
+        let mut changed: ArrayVec<(u16, Piece), { 2 * MAX_EXCHANGE + 20 }> = ArrayVec::new();
+        for &(sq, p) in &removed {
+            changed.push((sq, p));
+            self.board[sq as usize] = Piece::EMPTY;
+        }
+        changed.push((from.0, self.board[from.index()]));
+        self.board[from.index()] = Piece::EMPTY;
+        changed.push((to.0, self.board[to.index()]));
+        self.board[to.index()] = placed;
+        // Candidates of both sides, cheapest first.
+        let mut cands: [ArrayVec<(i32, u16), MAX_EXCHANGE>; 2] = [ArrayVec::new(), ArrayVec::new()];
+        for side in [Colour::Black, Colour::White] {
+            let list = &mut cands[side.index()];
+            for &s in &self.plist[side.index()] {
+                if s == from.0 || s == to.0 || self.board[s as usize] == Piece::EMPTY {
+                    continue;
+                }
+                let p = self.board[s as usize];
+                if !v.form(p).emperor && v.reach.may_reach(p, s as usize, to.index()) {
+                    if list.is_full() {
+                        break;
+                    }
+                    list.push((self.exchange_value(p, values), s));
+                }
+            }
+            list.sort_unstable_by_key(|e| e.0);
+        }
+        let mut gain = [0i32; 2 * MAX_EXCHANGE + 2];
+        gain[0] = gain0;
+        let mut on_target = self.exchange_value(placed, values);
+        let mut side = us.flip();
+        let mut d = 0;
+        loop {
+            // The cheapest candidate of `side` that really captures on `to` now.
+            let list = &mut cands[side.index()];
+            let Some(i) = list
+                .iter()
+                .position(|&(_, s)| self.reaches(&self.board, Square(s), to))
+            else {
+                break;
+            };
+            let (_, s) = list.remove(i);
+            d += 1;
+            gain[d] = on_target - gain[d - 1];
+            if (-gain[d - 1]).max(gain[d]) < 0 {
+                break;
+            }
+            let p = self.board[s as usize];
+            let p = if v.promotion() == PromotionRule::Capture && v.form(p).can_promote {
+                v.promoted(p)
+            } else {
+                p
+            };
+            changed.push((s, self.board[s as usize]));
+            self.board[s as usize] = Piece::EMPTY;
+            self.board[to.index()] = p;
+            on_target = self.exchange_value(p, values);
+            side = side.flip();
+            if d == gain.len() - 1 {
+                break;
+            }
+        }
+        while d > 0 {
+            gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+            d -= 1;
+        }
+        for &(sq, p) in changed.iter().rev() {
+            self.board[sq as usize] = p;
+        }
+        gain[0]
+    }
+
+    /// A piece's worth in an exchange: its value, or [`ROYAL_EXCHANGE_VALUE`] for a sole royal.
+    #[inline]
+    fn exchange_value(&self, p: Piece, values: &[i32]) -> i32 {
+        if self.variant.form(p).royal && self.royals[p.colour().index()] <= 1 {
+            ROYAL_EXCHANGE_VALUE
+        } else {
+            values[p.index()]
+        }
+    }
+}
+
+/// Whether a piece could capture on one square, whoever stands there (the reach tables'
+/// verification: an exchange asks about squares its own pieces hold).
+struct AnyHit {
+    target: usize,
+    hit: bool,
+}
+
+impl Visitor for AnyHit {
+    const MOVES: bool = false;
+
+    #[inline(always)]
+    fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+        if to == self.target && modality & CAPTURE != 0 {
+            self.hit = true;
+        }
+    }
+}
+
+/// Empty-board reach of a program, for the evaluation's mobility: the displacements (columns,
+/// rows; rows grow toward White) a piece of `form` (Black's program) reaches from `(col,
+/// row)` of the variant's empty board, by any move or capture.
+pub fn empty_board_reach(v: &Variant, form: usize, col: usize, row: usize) -> Vec<(i32, i32)> {
+    struct Collect<'g> {
+        geo: &'g Geometry,
+        from: Square,
+        out: Vec<(i32, i32)>,
+        seen: Vec<bool>,
+    }
+    impl Visitor for Collect<'_> {
+        const MOVES: bool = false;
+        fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+            if modality & (MOVE | CAPTURE) == 0 {
+                return;
+            }
+            let t = Square(to as u16);
+            let d = self.geo.dense(t);
+            if self.seen[d] {
+                return;
+            }
+            self.seen[d] = true;
+            let g = self.geo;
+            self.out.push((
+                g.col(t) as i32 - g.col(self.from) as i32,
+                g.row(t) as i32 - g.row(self.from) as i32,
+            ));
+        }
+    }
+    let geo = &v.geo;
+    let mut empty = vec![Piece::OFFBOARD; geo.padded_len()];
+    for sq in geo.all_squares() {
+        empty[sq.index()] = Piece::EMPTY;
+    }
+    let from = geo.square(col, row);
+    let piece = Piece::new(form, Colour::Black);
+    let mut c = Collect {
+        geo,
+        from,
+        out: Vec::new(),
+        seen: vec![false; geo.squares()],
+    };
+    let mut w = Walker::new(v, &empty[..], from, &mut c);
+    w.set_piece(from, piece);
+    w.program(&v.programs[piece.index()]);
+    c.out
 }

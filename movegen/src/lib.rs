@@ -13,6 +13,7 @@ pub mod bitboard;
 pub mod chu;
 pub mod game;
 pub mod geometry;
+pub(crate) mod interp;
 pub mod ko;
 pub mod movegen;
 pub mod moves;
@@ -24,6 +25,7 @@ pub mod variant;
 pub mod variant_file;
 
 pub use any::AnyPosition;
+pub use attacks::ROYAL_EXCHANGE_VALUE;
 pub use bitboard::Bitboard;
 pub use game::{EndReason, GameResult, Outcome};
 pub use geometry::{Colour, Geometry, Square};

@@ -117,6 +117,10 @@ pub struct Variant {
     /// Whether any of chu's special rules (lion trading, bare king) apply: one flag for the
     /// generator's hot path.
     pub chu: bool,
+    /// Kinds that move as a royal piece (their bitboards hold the royals).
+    pub royal_kinds: Vec<KindId>,
+    /// Where each program could capture (the attack questions' pre-filter).
+    pub reach: crate::attacks::ReachTables,
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md): lishogi's (the default), HaChu's,
@@ -371,7 +375,10 @@ impl Variant {
             }
         }
         let chu = def.rules.lion_trading || def.rules.bare_king;
-        Ok(Variant {
+        let royal_kinds = (0..def.kinds.len())
+            .filter(|&k| def.kinds[k].royal)
+            .collect();
+        let mut v = Variant {
             def,
             geo,
             forms,
@@ -382,7 +389,11 @@ impl Variant {
             chu,
             zone_bits,
             chu_rules: ChuRules::Lishogi,
-        })
+            royal_kinds,
+            reach: Default::default(),
+        };
+        v.reach = crate::attacks::ReachTables::build(&v);
+        Ok(v)
     }
 
     /// The variant's id.

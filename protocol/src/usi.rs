@@ -58,6 +58,10 @@ pub struct Go {
     pub infinite: bool,
     /// `ponder`.
     pub ponder: bool,
+    /// How long the `position` command before this `go` took to read and replay (a long
+    /// `moves` list of a giant game): the GUI's clock was already running, so the move's budget
+    /// counts it.
+    pub position_cost: Duration,
 }
 
 /// One option the engine offers (printed by `usi`).
@@ -217,6 +221,8 @@ pub struct Session<E: Engine> {
     position: AnyPosition,
     /// The `ChuRules` option: how chu's disputed rules are read.
     chu_rules: ChuRules,
+    /// How long the last `position` command took (see [`Go::position_cost`]).
+    position_cost: Duration,
 }
 
 fn variant_spec() -> String {
@@ -238,6 +244,7 @@ impl<E: Engine> Session<E> {
             out,
             variant,
             chu_rules: ChuRules::Lishogi,
+            position_cost: Duration::ZERO,
         }
     }
 
@@ -311,10 +318,12 @@ impl<E: Engine> Session<E> {
             }
             "position" => {
                 self.halt();
+                let started = std::time::Instant::now();
                 match self.parse_position(rest) {
                     Ok(p) => self.position = p,
                     Err(e) => self.out.error(&e),
                 }
+                self.position_cost = started.elapsed();
             }
             "go" => {
                 self.halt();
@@ -323,7 +332,8 @@ impl<E: Engine> Session<E> {
                     return true;
                 }
                 match parse_go(rest) {
-                    Ok(go) => {
+                    Ok(mut go) => {
+                        go.position_cost = std::mem::take(&mut self.position_cost);
                         let report = UsiReporter::new(self.out.clone(), self.position.clone());
                         self.engine.go(&self.position, &go, Box::new(report));
                     }

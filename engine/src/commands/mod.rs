@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod eval;
 pub mod matchcmd;
+pub mod openings;
 pub mod perft;
 pub mod pieces;
 pub mod show;

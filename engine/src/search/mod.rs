@@ -1,0 +1,383 @@
+//! Search: iterative deepening with aspiration windows over a principal-variation alpha-beta
+//! ([`tree`]) with a staged move picker ([`picker`]), quiescence search on captures that do not
+//! lose material ([`quiescence`]), killers, history and countermoves ([`history`]), a shared
+//! lock-free transposition table, and Lazy SMP across threads.
+//!
+//! Winning means capturing the opponent's last royal piece, so a forced capture is scored like a
+//! mate: `MATE - plies`; a side whose sole royal is attacked is "in check" (it is extended, and
+//! at the horizon it searches its escapes instead of standing pat). A side with no move loses.
+//! Repetition inside the search tree: in variants that forbid it (Dai dai) a repeating move is
+//! skipped as illegal, elsewhere a repeated position scores as a draw (the fourfold rule and its
+//! perpetual-check exception are applied exactly by the game layer, `taikyoku_movegen::game`, at
+//! the root).
+//!
+//! Nothing is allocated per node: each thread owns one move arena and fixed-size tables.
+
+mod history;
+mod picker;
+mod quiescence;
+mod tree;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{Colour, Move, Position};
+
+use tree::Thread;
+
+use crate::tt::Tt;
+
+pub use crate::time::Deadlines;
+
+/// Score of capturing the last royal piece now.
+pub const MATE: i32 = 30_000;
+/// Deepest ply the search can reach.
+pub const MAX_PLY: usize = 128;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+pub(crate) const INF: i32 = MATE + 1;
+/// Static evaluations are clamped to this, below every mate score (a Taikyoku material balance
+/// can exceed the mate score otherwise).
+pub(crate) const EVAL_MAX: i32 = 25_000;
+
+/// When to stop searching, besides time.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth (plies).
+    pub depth: Option<i32>,
+    /// Maximum nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Only these root moves (USI `go searchmoves`); all when None.
+    pub root_moves: Option<Vec<Move>>,
+}
+
+/// How the outside controls a running search.
+#[derive(Clone, Debug)]
+pub struct Control {
+    /// Set to stop every thread as soon as possible.
+    pub stop: Arc<AtomicBool>,
+    /// While set, the search neither stops on time nor answers before `stop` (pondering,
+    /// infinite analysis).
+    pub hold: Arc<AtomicBool>,
+    /// Time limits (only the main thread reads them).
+    pub deadlines: Arc<Deadlines>,
+}
+
+impl Control {
+    /// A control with the given deadlines, not stopped, not held.
+    pub fn new(deadlines: Deadlines) -> Control {
+        Control {
+            stop: Arc::new(AtomicBool::new(false)),
+            hold: Arc::new(AtomicBool::new(false)),
+            deadlines: Arc::new(deadlines),
+        }
+    }
+}
+
+/// Progress of a search, reported after each completed iteration (and at the end).
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: i32,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// Score from the side to move's point of view.
+    pub score: i32,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+    /// Time since the start.
+    pub elapsed: Duration,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Transposition table use (permille).
+    pub hashfull: u32,
+    /// Quiescence nodes among `nodes`.
+    pub qnodes: u64,
+}
+
+/// What a search returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The best move, if the side to move has any.
+    pub best: Option<Move>,
+    /// The expected reply (for pondering).
+    pub ponder: Option<Move>,
+    /// The last report.
+    pub info: Option<Info>,
+}
+
+/// State shared by the threads of one search.
+pub struct Shared {
+    tt: Arc<Tt>,
+    control: Control,
+    nodes: Vec<AtomicU64>,
+    qnodes: Vec<AtomicU64>,
+    start: Instant,
+    limits: Limits,
+}
+
+impl Shared {
+    fn total_qnodes(&self) -> u64 {
+        self.qnodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+
+    fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Relaxed)).sum()
+    }
+}
+
+/// Converts a score for storage in the table (mate scores relative to the node).
+pub(crate) fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+pub(crate) fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Pruning and ordering switches (off for the plain reference search in tests).
+#[derive(Clone, Copy, Debug)]
+pub struct Features {
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Transposition table cutoffs.
+    pub tt_cutoffs: bool,
+    /// Quiescence search at the horizon.
+    pub quiescence: bool,
+    /// Forward pruning: reverse futility, futility, late move and static-exchange pruning.
+    pub pruning: bool,
+    /// Check detection: check extension, evasions in quiescence, no null move in check.
+    pub checks: bool,
+}
+
+impl Features {
+    /// Everything off: a plain alpha-beta to the given depth (tests compare against one).
+    pub fn none() -> Features {
+        Features {
+            null_move: false,
+            lmr: false,
+            tt_cutoffs: false,
+            quiescence: false,
+            pruning: false,
+            checks: false,
+        }
+    }
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            null_move: true,
+            lmr: true,
+            tt_cutoffs: true,
+            quiescence: true,
+            pruning: true,
+            checks: true,
+        }
+    }
+}
+
+/// Runs a search of `pos` on `threads` threads and returns the best move. `report` is called by
+/// the main thread after each completed iteration.
+#[allow(clippy::too_many_arguments)]
+pub fn search<const N: usize>(
+    pos: &Position<N>,
+    eval: &Evaluator,
+    tt: Arc<Tt>,
+    threads: usize,
+    limits: Limits,
+    control: &Control,
+    features: Features,
+    report: &mut (dyn FnMut(&Info) + Send),
+) -> SearchResult {
+    tt.new_search();
+    let threads = threads.max(1);
+    let shared = Shared {
+        tt,
+        control: control.clone(),
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        qnodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        start: Instant::now(),
+        limits: limits.clone(),
+    };
+    let mut root = pos.clone();
+    let mut root_moves = root.legal_moves();
+    // `searchmoves`: only the requested legal moves (all of them if none is legal).
+    let allowed = limits.root_moves.as_ref().and_then(|only| {
+        let kept: Vec<Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|m| only.contains(m))
+            .collect();
+        (!kept.is_empty()).then_some(kept)
+    });
+    if let Some(a) = &allowed {
+        root_moves = a.clone();
+    }
+    if root_moves.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            info: None,
+        };
+    }
+    let max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as i32 - 1)
+        .clamp(1, MAX_PLY as i32 - 1);
+    let result = std::thread::scope(|scope| {
+        for id in 1..threads {
+            let shared = &shared;
+            let allowed = &allowed;
+            scope.spawn(move || {
+                let mut t = Thread::new(id, pos, eval, shared, features);
+                t.root_moves = allowed.clone();
+                let mut d = 1 + (id % 2) as i32;
+                while d <= max_depth && !t.aborted {
+                    t.root_depth = d;
+                    t.search(d, 0, -INF, INF, false, false);
+                    d += 1;
+                }
+                shared.nodes[id].store(t.nodes, Relaxed);
+                shared.qnodes[id].store(t.qnodes, Relaxed);
+            });
+        }
+        let mut t = Thread::new(0, pos, eval, &shared, features);
+        t.root_moves = allowed.clone();
+        let mut best = root_moves[0];
+        let mut ponder = None;
+        let mut last: Option<Info> = None;
+        let mut prev_score: i32 = 0;
+        // Recent changes of the best move (decaying), for the time manager.
+        let mut instability = 0.0f64;
+        for depth in 1..=max_depth {
+            t.must_complete = depth == 1;
+            t.root_depth = depth;
+            // Aspiration window around the previous score.
+            let mut delta = 60;
+            let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
+                (prev_score - delta, prev_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let s = t.search(depth, 0, lo, hi, false, false);
+                if t.aborted {
+                    break s;
+                }
+                if s <= lo && lo > -INF {
+                    lo = (lo - delta).max(-INF);
+                } else if s >= hi && hi < INF {
+                    hi = (hi + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta *= 3;
+            };
+            t.must_complete = false;
+            if t.aborted && (depth > 1 || t.pv_len[0] == 0) {
+                break;
+            }
+            let pv = t.pv_line();
+            if let Some(&m) = pv.first() {
+                if depth > 1 && m != best {
+                    instability += 1.0;
+                }
+                best = m;
+                ponder = pv.get(1).copied();
+            }
+            let drop = if depth > 1 { prev_score - score } else { 0 };
+            prev_score = score;
+            shared.nodes[0].store(t.nodes, Relaxed);
+            shared.qnodes[0].store(t.qnodes, Relaxed);
+            let info = Info {
+                depth,
+                seldepth: t.seldepth,
+                score,
+                nodes: shared.total_nodes(),
+                elapsed: shared.start.elapsed(),
+                pv,
+                hashfull: shared.tt.hashfull(),
+                qnodes: shared.total_qnodes(),
+            };
+            report(&info);
+            last = Some(info);
+            if t.aborted {
+                break;
+            }
+            if score.abs() >= MATE_BOUND && depth > MATE - score.abs() + 1 {
+                // A forced result found within the horizon: deeper search cannot change it.
+                if !control.hold.load(Relaxed) {
+                    break;
+                }
+            }
+            // Time: a falling score or a wavering best move earns more of it.
+            let factor = 1.0 + (drop.max(0) as f64 / 100.0).min(1.0) + 0.4 * instability;
+            instability *= 0.5;
+            if !control.hold.load(Relaxed)
+                && (!control.deadlines.may_continue(factor) || control.deadlines.past_maximum())
+            {
+                break;
+            }
+        }
+        // Pondering / infinite: wait for the GUI before answering.
+        while control.hold.load(Relaxed) && !control.stop.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        control.stop.store(true, Relaxed);
+        shared.nodes[0].store(t.nodes, Relaxed);
+        shared.qnodes[0].store(t.qnodes, Relaxed);
+        if let Some(l) = last.as_mut() {
+            l.nodes = shared.total_nodes();
+            l.elapsed = shared.start.elapsed();
+        }
+        SearchResult {
+            best: Some(best),
+            ponder,
+            info: last,
+        }
+    });
+    // The helpers have joined: the node count is final.
+    let mut result = result;
+    if let Some(l) = result.info.as_mut() {
+        l.nodes = shared.total_nodes();
+        l.qnodes = shared.total_qnodes();
+    }
+    result
+}
+
+/// Whether a score is a forced win or loss, and in how many moves (of the side to move).
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score + 1) / 2)
+    } else {
+        None
+    }
+}
+
+/// Colour helper for callers formatting scores from Black's point of view.
+pub fn from_black(score: i32, side: Colour) -> i32 {
+    if side == Colour::Black {
+        score
+    } else {
+        -score
+    }
+}

@@ -1,0 +1,505 @@
+//! The main search of one thread: principal-variation alpha-beta with the usual selectivity,
+//! in numbered steps as Stockfish lays them out.
+
+use std::sync::atomic::Ordering::Relaxed;
+
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule};
+
+use super::history::{stat_bonus, History};
+use super::picker::{MoveClass, MoveList, Picker};
+use super::{from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::tt::Bound;
+
+/// Per-ply facts the search keeps for its children and its parent.
+#[derive(Clone, Copy, Default)]
+pub struct Frame {
+    /// Static evaluation (None in check).
+    pub eval: Option<i32>,
+}
+
+/// Natural logarithms for the reduction formula.
+fn ln(x: usize) -> f64 {
+    (x.max(1) as f64).ln()
+}
+
+/// One search thread: its own position, move arena, tables and counters.
+pub struct Thread<'a, const N: usize> {
+    /// Index among the threads (0: the main thread, which keeps time).
+    pub id: usize,
+    /// The thread's own copy of the position (make/unmake, never copied per node).
+    pub pos: Position<N>,
+    /// The evaluation.
+    pub eval: &'a Evaluator,
+    /// What the threads share.
+    pub shared: &'a Shared,
+    /// Which selectivity is on.
+    pub features: Features,
+    /// The move arena.
+    pub list: MoveList,
+    /// Killers, history, countermoves.
+    pub history: History,
+    /// Per ply.
+    pub frames: Vec<Frame>,
+    /// Principal variations by ply.
+    pub pv: Vec<[Option<Move>; MAX_PLY + 1]>,
+    /// Length of each ply's principal variation.
+    pub pv_len: [usize; MAX_PLY + 1],
+    /// Nodes searched (main and quiescence).
+    pub nodes: u64,
+    /// Quiescence nodes among them.
+    pub qnodes: u64,
+    /// Deepest ply reached.
+    pub seldepth: usize,
+    /// The search was stopped; results are void.
+    pub aborted: bool,
+    /// The iteration under way must finish whatever the clock says (depth 1: a move is never
+    /// left to the generator's order).
+    pub must_complete: bool,
+    /// Repeating a position is illegal (Dai dai), not a draw.
+    pub forbid_repetition: bool,
+    /// The root moves the search may play (all when None).
+    pub root_moves: Option<Vec<Move>>,
+    /// The depth of the iteration under way (bounds the check extensions).
+    pub root_depth: i32,
+}
+
+impl<'a, const N: usize> Thread<'a, N> {
+    /// A thread searching `pos`.
+    pub fn new(
+        id: usize,
+        pos: &Position<N>,
+        eval: &'a Evaluator,
+        shared: &'a Shared,
+        features: Features,
+    ) -> Self {
+        let v = pos.variant();
+        let squares = v.geo.squares();
+        let mut own = pos.clone();
+        eval.prepare(&mut own);
+        Thread {
+            id,
+            pos: own,
+            eval,
+            shared,
+            features,
+            list: MoveList(Vec::with_capacity(1 << 16)),
+            history: History::new(v.programs.len(), squares),
+            frames: vec![Frame::default(); MAX_PLY + 4],
+            pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            nodes: 0,
+            qnodes: 0,
+            seldepth: 0,
+            aborted: false,
+            must_complete: false,
+            forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
+            root_moves: None,
+            root_depth: 1,
+        }
+    }
+
+    /// The reduction of the `moves`-th move at `depth`: logarithmic in both, since nodes of
+    /// the giant variants have hundreds of moves.
+    #[inline]
+    fn lmr(&self, depth: i32, moves: usize) -> i32 {
+        (0.4 + ln(depth as usize) * ln(moves) / 2.3) as i32
+    }
+
+    /// The static evaluation, clamped below the mate scores.
+    #[inline]
+    pub fn evaluate(&self) -> i32 {
+        self.eval.evaluate(&self.pos).clamp(-EVAL_MAX, EVAL_MAX)
+    }
+
+    /// Whether the search must stop now (checked at every node; the clock and the node limit
+    /// every 64 nodes, the clock only by the main thread).
+    #[inline]
+    pub fn check_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let c = &self.shared.control;
+        if c.stop.load(Relaxed) {
+            self.aborted = true;
+            return true;
+        }
+        if self.nodes & 63 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Relaxed);
+            if let Some(n) = self.shared.limits.nodes {
+                if self.shared.total_nodes() >= n {
+                    c.stop.store(true, Relaxed);
+                    self.aborted = true;
+                    return true;
+                }
+            }
+            // Only the main thread keeps time; helpers follow its stop.
+            if self.id == 0
+                && !self.must_complete
+                && !c.hold.load(Relaxed)
+                && c.deadlines.past_maximum()
+            {
+                c.stop.store(true, Relaxed);
+                self.aborted = true;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The value of the enemy pieces a move removes, less that of its own it removes (Ko's
+    /// burns and shots can hit both).
+    pub fn gain(&self, m: Move) -> i32 {
+        if !(m.is_range()
+            || m.has_stops()
+            || m.has_shot_layout()
+            || self.pos.variant().ko.is_some())
+        {
+            let p = self.pos.piece_at(m.to());
+            return if p.is_piece() && m.to() != m.from() {
+                self.eval.values.piece(p)
+            } else {
+                0
+            };
+        }
+        let us = self.pos.side_to_move();
+        let mut g = 0;
+        self.pos.for_each_captured(m, |_, p| {
+            if p.colour() != us {
+                g += self.eval.values.piece(p);
+            } else {
+                g -= self.eval.values.piece(p);
+            }
+        });
+        g
+    }
+
+    /// Whether a move captures at least one enemy piece (what captures-only generation yields).
+    #[inline]
+    pub fn captures_something(&self, m: Move) -> bool {
+        if !(m.is_range()
+            || m.has_stops()
+            || m.has_shot_layout()
+            || self.pos.variant().ko.is_some())
+        {
+            let p = self.pos.piece_at(m.to());
+            return p.is_piece() && m.to() != m.from();
+        }
+        let us = self.pos.side_to_move();
+        let mut any = false;
+        self.pos
+            .for_each_captured(m, |_, p| any |= p.colour() != us);
+        any
+    }
+
+    /// Whether the static exchange on `m`'s destination gains at least `threshold`. Skips the
+    /// exchange when the victim is worth at least the capturer (the opponent's recapture
+    /// cannot then cost more than the gain) and the threshold allows it.
+    pub fn see_at_least(&mut self, m: Move, threshold: i32) -> bool {
+        let attacker = self.eval.values.piece(self.pos.piece_at(m.from()));
+        let gain = self.gain(m);
+        if gain - attacker >= threshold {
+            return true;
+        }
+        self.pos.see(m, &self.eval.values.by_piece) >= threshold
+    }
+
+    /// Stores a new principal variation at `ply`: `m` followed by the child's.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        for k in ply + 1..self.pv_len[ply + 1] {
+            self.pv[ply][k] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = self.pv_len[ply + 1].max(ply + 1);
+    }
+
+    /// Negamax alpha-beta of the position at `ply` to `depth`, within (`alpha`, `beta`).
+    pub fn search(
+        &mut self,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        cut_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+
+        // Step 1. Stop, a decided game, repetition, the ply limit.
+        if self.check_stop() {
+            return 0;
+        }
+        if self.pos.winner().is_some() {
+            self.nodes += 1;
+            return -MATE + ply as i32;
+        }
+        if !root && !self.forbid_repetition && self.pos.is_repetition() {
+            self.nodes += 1;
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate();
+        }
+
+        // Step 2. Mate distance pruning: no line from here can beat a faster forced result.
+        if !root {
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 3. Check: extend inside the main search (a node at the horizon answers a check
+        // with the evasions in quiescence instead: extending there would chain checks without
+        // end, and the giant variants have checking moves in every position), and no further
+        // than twice the iteration's depth.
+        let in_check = self.features.checks && self.pos.in_check();
+        if in_check && depth > 0 && (ply as i32) < 2 * self.root_depth {
+            depth += 1;
+        }
+        if depth <= 0 {
+            if self.features.quiescence {
+                return self.quiescence(ply, alpha, beta, 0, in_check);
+            }
+            self.nodes += 1;
+            return self.evaluate();
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        // Step 4. Transposition table.
+        let key = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.shared.tt.probe(key) {
+            tt_move = e.mv.and_then(|k| self.pos.move_from_key(k));
+            if let (Some(m), Some(allowed)) = (tt_move, &self.root_moves) {
+                if root && !allowed.contains(&m) {
+                    tt_move = None;
+                }
+            }
+            if self.features.tt_cutoffs && !pv_node && e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        // Step 5. Static evaluation, and whether it improved over our last move.
+        let eval = if in_check {
+            None
+        } else {
+            Some(self.evaluate())
+        };
+        self.frames[ply] = Frame { eval };
+        let improving = match (eval, ply.checked_sub(2).map(|p| self.frames[p].eval)) {
+            (Some(e), Some(Some(before))) => e > before,
+            (Some(_), _) => true,
+            _ => false,
+        };
+        let prune = self.features.pruning && !pv_node && !in_check;
+
+        // Step 6. Reverse futility: far above beta at a shallow depth, stand.
+        if let Some(e) = eval {
+            if prune
+                && depth <= 6
+                && e - 90 * (depth - improving as i32) >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                return e;
+            }
+        }
+
+        // Step 7. Null move: give the opponent a free move; if we still fail high, prune.
+        if let Some(e) = eval {
+            if self.features.null_move
+                && null_ok
+                && !pv_node
+                && !in_check
+                && depth >= 3
+                && e >= beta
+                && beta.abs() < MATE_BOUND
+            {
+                let r = 3 + depth / 4 + ((e - beta) / 200).min(3);
+                self.pos.make_null();
+                self.frames[ply + 1] = Frame::default();
+                let score = -self.search(depth - r, ply + 1, -beta, -beta + 1, !cut_node, false);
+                self.pos.unmake_null();
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 8. Internal iterative reduction: no hash move at a deep node.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 9. The moves.
+        self.history.clear_killers(ply + 1);
+        let start = self.list.0.len();
+        let counter = self.history.counter(&self.pos);
+        let mut picker = Picker::new(start, tt_move, self.history.killers(ply), counter);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+        // Quiet moves searched before the cutoff (they get a history malus).
+        let mut quiets_tried: [Option<Move>; 32] = [None; 32];
+        let mut nquiets = 0usize;
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        while let Some((m, class)) = self.next_move(&mut picker) {
+            if root {
+                if let Some(allowed) = &self.root_moves {
+                    if !allowed.contains(&m) {
+                        continue;
+                    }
+                }
+            }
+            let quiet = class == MoveClass::Quiet;
+            let promotes = m.promotion() == Promotion::Promote;
+
+            // Step 10. Pruning at shallow depth, once a move that does not lose is known.
+            if !root && self.features.pruning && !in_check && best > -MATE_BOUND {
+                if quiet && !promotes {
+                    if searched >= lmp_limit && depth <= 8 {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if let Some(e) = eval {
+                        if depth <= 6 && e + 120 + 110 * depth <= alpha {
+                            continue;
+                        }
+                    }
+                    if depth <= 4 && !self.see_at_least(m, -30 * depth * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !self.see_at_least(m, -110 * depth) {
+                    continue;
+                }
+            }
+
+            let hist = if quiet {
+                self.history.score(&self.pos, m)
+            } else {
+                0
+            };
+            let refutation = picker.is_refutation(m);
+            self.pos.make(m);
+            if self.forbid_repetition && self.pos.is_repetition() {
+                self.pos.unmake();
+                continue;
+            }
+            searched += 1;
+            let new_depth = depth - 1;
+            let mut score;
+            if searched == 1 {
+                score = -self.search(new_depth, ply + 1, -beta, -alpha, false, true);
+            } else {
+                // Step 11. Late-move reductions for quiet moves and losing captures.
+                let mut r = 0;
+                if self.features.lmr
+                    && depth >= 3
+                    && searched > 1 + pv_node as usize
+                    && (quiet || class == MoveClass::BadCapture)
+                {
+                    r = self.lmr(depth, searched);
+                    r += !improving as i32;
+                    r += cut_node as i32;
+                    r -= pv_node as i32;
+                    r -= refutation as i32;
+                    r -= (hist / 6_000).clamp(-2, 2);
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.search(new_depth - r, ply + 1, -alpha - 1, -alpha, true, true);
+                if score > alpha && r > 0 {
+                    score = -self.search(new_depth, ply + 1, -alpha - 1, -alpha, !cut_node, true);
+                }
+                if pv_node && score > alpha && score < beta {
+                    score = -self.search(new_depth, ply + 1, -beta, -alpha, false, true);
+                }
+            }
+            self.pos.unmake();
+            if self.aborted {
+                self.list.0.truncate(start);
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    self.update_pv(ply, m);
+                    if score >= beta {
+                        if quiet {
+                            self.reward_quiet(ply, depth, m, &quiets_tried[..nquiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && nquiets < quiets_tried.len() {
+                quiets_tried[nquiets] = Some(m);
+                nquiets += 1;
+            }
+        }
+        self.list.0.truncate(start);
+
+        // Step 12. No move: chu's bare king, or a loss.
+        if searched == 0 {
+            if root && self.root_moves.is_some() {
+                return alpha;
+            }
+            match self.pos.bare_king_state() {
+                Some(None) => return 0,
+                Some(Some(w)) if w == self.pos.side_to_move() => return MATE - ply as i32,
+                _ => {}
+            }
+            // No move (or, in Dai dai, none that avoids a repetition): the side to move loses.
+            return -MATE + ply as i32;
+        }
+
+        // Step 13. Remember the result.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// A quiet move cut off: killer, countermove, history bonus, and a malus for the quiet
+    /// moves searched before it in vain.
+    fn reward_quiet(&mut self, ply: usize, depth: i32, m: Move, tried: &[Option<Move>]) {
+        self.history.add_killer(ply, m);
+        self.history.set_counter(&self.pos, m);
+        let bonus = stat_bonus(depth);
+        self.history.update(&self.pos, m, bonus);
+        for q in tried.iter().flatten() {
+            self.history.update(&self.pos, *q, -bonus);
+        }
+    }
+
+    /// The principal variation of the last completed root search.
+    pub fn pv_line(&self) -> Vec<Move> {
+        (0..self.pv_len[0]).map_while(|k| self.pv[0][k]).collect()
+    }
+}

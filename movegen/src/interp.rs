@@ -1,0 +1,694 @@
+//! The movement interpreter: the one place that gives meaning to a compiled movement
+//! [`Op`](crate::program::Op).
+//!
+//! A [`Walker`] runs a piece's program on a mailbox and tells a [`Visitor`] what it finds. Two
+//! kinds of visitor exist:
+//!
+//! - *move visitors* (`MOVES = true`): the walker applies the move/capture modalities (a move to
+//!   an empty square, a capture of an enemy piece) and builds the compound moves (range capture,
+//!   lion moves, igui) with what they capture; the visitor attaches promotion choices and
+//!   emits. This is move generation ([`crate::movegen`]).
+//! - *reach visitors* (`MOVES = false`): the walker reports every on-board square a path reaches,
+//!   with its occupant and the modality the op has there, whoever stands there; compound atoms
+//!   report the squares they could capture on. Attack maps, attack questions, the reach tables
+//!   behind them ([`crate::attacks`]), Ko's slide and leap landings and the evaluation's
+//!   empty-board mobility are reach visitors.
+//!
+//! Being generic over the visitor (and the board view), each use compiles to its own loops.
+
+use crate::geometry::{Colour, Square};
+use crate::moves::Move;
+use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
+use crate::variant::{Piece, Variant};
+
+/// A read-only view of a mailbox: the position's own, or one with some squares lifted.
+pub(crate) trait Cells {
+    /// The cell at a padded index.
+    fn cell(&self, i: usize) -> Piece;
+}
+
+impl Cells for [Piece] {
+    #[inline(always)]
+    fn cell(&self, i: usize) -> Piece {
+        self[i]
+    }
+}
+
+/// A mailbox with one square seen as empty (attack maps "as if the piece there had moved").
+pub(crate) struct Lifted<'a> {
+    /// The mailbox.
+    pub board: &'a [Piece],
+    /// The padded index seen as empty (`usize::MAX`: none).
+    pub lifted: usize,
+}
+
+impl Cells for Lifted<'_> {
+    #[inline(always)]
+    fn cell(&self, i: usize) -> Piece {
+        if i == self.lifted {
+            Piece::EMPTY
+        } else {
+            self.board[i]
+        }
+    }
+}
+
+/// What a move captured, as far as promotion is concerned.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct CapInfo {
+    /// At least one enemy piece.
+    pub enemy: bool,
+    /// At least one promoted enemy piece.
+    pub promoted: bool,
+    /// Best converting capture: (priority, kind).
+    pub convert: (u8, u16),
+}
+
+impl CapInfo {
+    /// Records the capture of `p`.
+    #[inline]
+    pub fn add(&mut self, v: &Variant, p: Piece) {
+        let f = v.form(p);
+        self.enemy = true;
+        self.promoted |= f.promoted;
+        if f.converts > self.convert.0 {
+            self.convert = (f.converts, f.kind as u16);
+        }
+    }
+}
+
+/// The piece being walked.
+pub(crate) struct Ctx<'a> {
+    /// The variant.
+    pub v: &'a Variant,
+    /// Where it stands.
+    pub from: Square,
+    /// The piece.
+    pub piece: Piece,
+    /// Its colour.
+    pub us: Colour,
+}
+
+/// What a [`Walker`] reports to.
+pub(crate) trait Visitor {
+    /// Move visitor (true) or reach visitor (false); see the module documentation.
+    const MOVES: bool;
+
+    /// Move visitors: whether moves to empty squares are wanted (not in captures-only
+    /// generation).
+    #[inline(always)]
+    fn quiet(&self) -> bool {
+        true
+    }
+
+    /// Move visitors: a move to `to`, capturing the enemy `target` there if it is a piece.
+    #[inline(always)]
+    fn simple(&mut self, _cx: &Ctx, _to: usize, _target: Piece) {}
+
+    /// Move visitors: a compound move and what it captures.
+    #[inline(always)]
+    fn compound(&mut self, _cx: &Ctx, _m: Move, _info: CapInfo) {}
+
+    /// Reach visitors: the path reached the on-board square `to`, holding `p`; `modality` is
+    /// what the op allows there ([`MOVE`], [`CAPTURE`] bits).
+    #[inline(always)]
+    fn reach(&mut self, _cx: &Ctx, _to: usize, _p: Piece, _modality: u8) {}
+}
+
+/// Runs movement programs on a mailbox for a visitor.
+pub(crate) struct Walker<'a, V: ?Sized, B: Cells + ?Sized> {
+    /// The piece being walked.
+    pub cx: Ctx<'a>,
+    /// The mailbox.
+    pub board: &'a B,
+    /// Who is told.
+    pub vis: &'a mut V,
+}
+
+impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
+    /// A walker for the piece on `from` (read from `board`).
+    #[inline]
+    pub fn new(v: &'a Variant, board: &'a B, from: Square, vis: &'a mut V) -> Self {
+        let piece = board.cell(from.index());
+        Walker {
+            cx: Ctx {
+                v,
+                from,
+                piece,
+                us: piece.colour(),
+            },
+            board,
+            vis,
+        }
+    }
+
+    /// Moves the walker to another piece.
+    #[inline]
+    pub fn set_piece(&mut self, from: Square, piece: Piece) {
+        self.cx.from = from;
+        self.cx.piece = piece;
+        self.cx.us = piece.colour();
+    }
+
+    #[inline(always)]
+    fn enemy(&self, p: Piece) -> bool {
+        p.is_piece() && p.colour() != self.cx.us
+    }
+
+    /// A square on a path: what the modality allows there (move visitors), or the raw finding
+    /// (reach visitors).
+    #[inline(always)]
+    fn at(&mut self, t: i32, p: Piece, modality: u8) {
+        if V::MOVES {
+            if p == Piece::EMPTY {
+                if modality & MOVE != 0 && self.vis.quiet() {
+                    self.vis.simple(&self.cx, t as usize, p);
+                }
+            } else if modality & CAPTURE != 0 && self.enemy(p) {
+                self.vis.simple(&self.cx, t as usize, p);
+            }
+        } else if p != Piece::OFFBOARD {
+            self.vis.reach(&self.cx, t as usize, p, modality);
+        }
+    }
+
+    /// The whole program of the current piece: slides, leaps, then the rest.
+    #[inline]
+    pub fn program(&mut self, prog: &Program) {
+        let f = self.cx.from.0 as i32;
+        for s in &prog.slides {
+            self.slide(f, s.d, s.max, s.modality);
+        }
+        for l in &prog.leaps {
+            self.leap(f + l.d, l.modality);
+        }
+        for &op in &prog.rest {
+            self.op(op, prog);
+        }
+    }
+
+    /// Slides from `start` (exclusive) along `d` for up to `max` squares, stopping on the first
+    /// occupied square.
+    #[inline]
+    pub fn slide(&mut self, start: i32, d: i32, max: u8, modality: u8) {
+        let board = self.board;
+        let mut t = start + d;
+        let mut n = 0u8;
+        if V::MOVES {
+            // The hot path of move generation: the modality and the visitor's wish for quiet
+            // moves are fixed for the whole ray.
+            let quiet = modality & MOVE != 0 && self.vis.quiet();
+            loop {
+                let p = board.cell(t as usize);
+                if p != Piece::EMPTY {
+                    if modality & CAPTURE != 0 && self.enemy(p) {
+                        self.vis.simple(&self.cx, t as usize, p);
+                    }
+                    return;
+                }
+                if quiet {
+                    self.vis.simple(&self.cx, t as usize, p);
+                }
+                n += 1;
+                if n == max {
+                    return;
+                }
+                t += d;
+            }
+        }
+        loop {
+            let p = board.cell(t as usize);
+            self.at(t, p, modality);
+            if p != Piece::EMPTY {
+                return;
+            }
+            n += 1;
+            if n == max {
+                return;
+            }
+            t += d;
+        }
+    }
+
+    /// A leap to `t`.
+    #[inline]
+    pub fn leap(&mut self, t: i32, modality: u8) {
+        let p = self.board.cell(t as usize);
+        self.at(t, p, modality);
+    }
+
+    /// One instruction of the current piece (`prog` holds the vectors of the multi-leg ones).
+    pub fn op(&mut self, op: Op, prog: &Program) {
+        let from = self.cx.from.0 as i32;
+        match op {
+            Op::Slide { d, max, modality } => self.slide(from, d, max, modality),
+            Op::Leap { d, modality } => self.leap(from + d, modality),
+            Op::JumpSlide {
+                d,
+                from: a,
+                to: b,
+                cont,
+                modality,
+            } => {
+                let mut t = from;
+                for k in 1..=b {
+                    t += d;
+                    let p = self.board.cell(t as usize);
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    if k < a {
+                        continue;
+                    }
+                    self.at(t, p, modality);
+                    if p == Piece::EMPTY {
+                        self.slide(t, d, cont, modality);
+                    }
+                }
+            }
+            Op::PassOver {
+                d,
+                n,
+                max,
+                modality,
+            } => {
+                let mut t = from + d;
+                let mut passed = 0u8;
+                let mut dist = 0u8;
+                loop {
+                    let p = self.board.cell(t as usize);
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    self.at(t, p, modality);
+                    if p != Piece::EMPTY {
+                        if passed == n {
+                            return;
+                        }
+                        passed += 1;
+                    }
+                    dist += 1;
+                    if dist == max {
+                        return;
+                    }
+                    t += d;
+                }
+            }
+            Op::RangeCapture { d } => self.range_capture(d),
+            Op::JumpCapture { d } => {
+                let mut t = from + d;
+                loop {
+                    let p = self.board.cell(t as usize);
+                    if p == Piece::OFFBOARD {
+                        return;
+                    }
+                    self.at(t, p, CAPTURE);
+                    t += d;
+                }
+            }
+            Op::Hook { d, p1, p2 } => {
+                let mut t = from + d;
+                loop {
+                    let p = self.board.cell(t as usize);
+                    self.at(t, p, MOVE | CAPTURE);
+                    if p != Piece::EMPTY {
+                        return;
+                    }
+                    self.slide(t, p1, UNLIMITED, MOVE | CAPTURE);
+                    self.slide(t, p2, UNLIMITED, MOVE | CAPTURE);
+                    t += d;
+                }
+            }
+            Op::LionLine { d, n, skip_area } => {
+                if V::MOVES {
+                    self.lion_line(d, n, skip_area);
+                } else {
+                    for k in 1..=n as i32 {
+                        let t = from + d * k;
+                        if self.board.cell(t as usize) == Piece::OFFBOARD {
+                            break;
+                        }
+                        self.at(t, self.board.cell(t as usize), MOVE | CAPTURE);
+                    }
+                }
+            }
+            Op::Igui { d } => {
+                let t = from + d;
+                let p = self.board.cell(t as usize);
+                if !V::MOVES {
+                    self.at(t, p, CAPTURE);
+                } else if self.enemy(p) {
+                    let mut info = CapInfo::default();
+                    info.add(self.cx.v, p);
+                    let m = Move::with_mids(self.cx.from, Square(t as u16), None, self.cx.from);
+                    self.vis.compound(&self.cx, m, info);
+                }
+            }
+            Op::Lion => {
+                if V::MOVES {
+                    self.lion();
+                } else {
+                    let v = self.cx.v;
+                    for &d in v.king_steps.iter().chain(v.ring_two.iter()) {
+                        self.at(
+                            from + d,
+                            self.board.cell((from + d) as usize),
+                            MOVE | CAPTURE,
+                        );
+                    }
+                }
+            }
+            Op::Emperor => {
+                // Anywhere on the board; the position generates the emperor's moves (they
+                // depend on attacks), so only reach visitors see this.
+                if !V::MOVES {
+                    let v = self.cx.v;
+                    for sq in v.geo.all_squares() {
+                        if sq != self.cx.from {
+                            let t = sq.0 as i32;
+                            self.at(t, self.board.cell(sq.index()), MOVE | CAPTURE);
+                        }
+                    }
+                }
+            }
+            Op::Double {
+                start,
+                len,
+                same_dir,
+            } => {
+                // Where up to two legs can reach (Ko's generator builds the moves).
+                if !V::MOVES {
+                    let (s, e) = (start as usize, start as usize + len as usize);
+                    for i in s..e {
+                        let t1 = from + prog.vecs[i];
+                        let p1 = self.board.cell(t1 as usize);
+                        if p1 == Piece::OFFBOARD {
+                            continue;
+                        }
+                        self.at(t1, p1, MOVE | CAPTURE);
+                        for j in s..e {
+                            if same_dir && prog.vec_group[j] != prog.vec_group[i] {
+                                continue;
+                            }
+                            let t2 = t1 + prog.vecs[j];
+                            if t2 != from {
+                                self.at(t2, self.board.cell(t2 as usize), MOVE | CAPTURE);
+                            }
+                        }
+                    }
+                }
+            }
+            Op::Steps { start, len, n } => {
+                // Every square a path of exactly `n` steps on the board can end on.
+                if !V::MOVES {
+                    let vecs = &prog.vecs[start as usize..start as usize + len as usize];
+                    self.steps(from, vecs, n);
+                }
+            }
+            Op::MultiLine { d, n } => {
+                if !V::MOVES {
+                    for k in 1..=n as i32 {
+                        let t = from + d * k;
+                        let p = self.board.cell(t as usize);
+                        if p == Piece::OFFBOARD {
+                            break;
+                        }
+                        self.at(t, p, MOVE | CAPTURE);
+                    }
+                }
+            }
+            Op::Priest { start, len, legs } => {
+                if !V::MOVES {
+                    let (s, e) = (start as usize, start as usize + len as usize);
+                    for i in s..e {
+                        let t1 = from + prog.vecs[i];
+                        let p1 = self.board.cell(t1 as usize);
+                        if p1 == Piece::OFFBOARD {
+                            continue;
+                        }
+                        self.at(t1, p1, MOVE | CAPTURE);
+                        if legs >= 2 {
+                            for j in s..e {
+                                let t2 = t1 + prog.vecs[j];
+                                if t2 != from {
+                                    self.at(t2, self.board.cell(t2 as usize), MOVE | CAPTURE);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reach of exactly `n` steps by `vecs` from `from` (each path staying on the board):
+    /// breadth-first over sets of squares, small enough for a stack (the thunderclap: n = 5).
+    fn steps(&mut self, from: i32, vecs: &[i32], n: u8) {
+        const MAX: usize = 256;
+        let mut cur = [0i32; MAX];
+        let mut next = [0i32; MAX];
+        let (mut nc, mut nn);
+        cur[0] = from;
+        nc = 1;
+        for _ in 0..n {
+            nn = 0;
+            for &s in &cur[..nc] {
+                for &d in vecs {
+                    let t = s + d;
+                    if self.board.cell(t as usize) == Piece::OFFBOARD
+                        || next[..nn].contains(&t)
+                        || nn == MAX
+                    {
+                        continue;
+                    }
+                    next[nn] = t;
+                    nn += 1;
+                }
+            }
+            cur[..nn].copy_from_slice(&next[..nn]);
+            nc = nn;
+        }
+        for &t in &cur[..nc] {
+            if t != from {
+                self.at(t, self.board.cell(t as usize), MOVE | CAPTURE);
+            }
+        }
+    }
+
+    fn range_capture(&mut self, d: i32) {
+        let from = self.cx.from.0 as i32;
+        let v = self.cx.v;
+        let rank = v.form(self.cx.piece).rank;
+        if !V::MOVES {
+            let mut t = from + d;
+            loop {
+                let p = self.board.cell(t as usize);
+                if p == Piece::OFFBOARD {
+                    return;
+                }
+                self.at(t, p, MOVE | CAPTURE);
+                if p != Piece::EMPTY && v.form(p).rank >= rank {
+                    return;
+                }
+                t += d;
+            }
+        }
+        let quiet = self.vis.quiet();
+        let mut info = CapInfo::default();
+        let mut flown = false;
+        let mut t = from + d;
+        loop {
+            let p = self.board.cell(t as usize);
+            if p == Piece::OFFBOARD {
+                return;
+            }
+            let to = Square(t as u16);
+            if p == Piece::EMPTY {
+                if !flown {
+                    if quiet {
+                        self.vis.simple(&self.cx, t as usize, p);
+                    }
+                } else if quiet || info.enemy {
+                    self.vis
+                        .compound(&self.cx, Move::range(self.cx.from, to), info);
+                }
+            } else {
+                if self.enemy(p) {
+                    if !flown {
+                        self.vis.simple(&self.cx, t as usize, p);
+                    } else {
+                        let mut i = info;
+                        i.add(v, p);
+                        self.vis
+                            .compound(&self.cx, Move::range(self.cx.from, to), i);
+                    }
+                }
+                if v.form(p).rank >= rank {
+                    return;
+                }
+                if self.enemy(p) {
+                    info.add(v, p);
+                }
+                flown = true;
+            }
+            t += d;
+        }
+    }
+
+    /// Lion moves along one line (`y` in `docs/variant-format.md`, rules in `docs/rules.md`):
+    /// single steps forward or back along the line (never beyond the origin), the first leg
+    /// optionally a jump from the origin to the k-th square; every square landed on must be
+    /// empty, hold an enemy piece (captured) or be the origin.
+    fn lion_line(&mut self, d: i32, n: u8, skip_area: bool) {
+        let from = self.cx.from.0 as i32;
+        let mut sq = [0i32; 4];
+        let mut p = [Piece::EMPTY; 4];
+        let mut len = 0usize;
+        for k in 1..=n as usize {
+            let t = from + d * k as i32;
+            let q = self.board.cell(t as usize);
+            if q == Piece::OFFBOARD {
+                break;
+            }
+            sq[k] = t;
+            p[k] = q;
+            len = k;
+        }
+        // End states (final position, bit set of captured positions).
+        let mut found = [(0u8, 0u8); 32];
+        let mut nf = 0usize;
+        let us = self.cx.us;
+        #[allow(clippy::too_many_arguments)]
+        fn walk(
+            p: &[Piece; 4],
+            len: usize,
+            us: Colour,
+            pos: usize,
+            left: u8,
+            first: bool,
+            mask: u8,
+            found: &mut [(u8, u8); 32],
+            nf: &mut usize,
+        ) {
+            let mut legs = [(0usize, 0u8); 5];
+            let mut nl = 0;
+            legs[nl] = (pos + 1, 1);
+            nl += 1;
+            if pos > 0 {
+                legs[nl] = (pos - 1, 1);
+                nl += 1;
+            }
+            if first {
+                for k in 2..=left as usize {
+                    legs[nl] = (k, k as u8);
+                    nl += 1;
+                }
+            }
+            for &(next, cost) in &legs[..nl] {
+                if cost > left || next > len {
+                    continue;
+                }
+                let mut m = mask;
+                if next > 0 && mask & (1 << next) == 0 {
+                    let q = p[next];
+                    if q.is_piece() {
+                        if q.colour() == us {
+                            continue;
+                        }
+                        m |= 1 << next;
+                    }
+                }
+                let state = (next as u8, m);
+                if !found[..*nf].contains(&state) {
+                    found[*nf] = state;
+                    *nf += 1;
+                }
+                walk(p, len, us, next, left - cost, false, m, found, nf);
+            }
+        }
+        walk(&p, len, us, 0, n, true, 0, &mut found, &mut nf);
+        let quiet = self.vis.quiet();
+        for &(f, mask) in &found[..nf] {
+            let f = f as usize;
+            if f == 0 && mask == 0 {
+                continue; // the pass, emitted once per piece
+            }
+            if skip_area && (f == 0 || f == 2 || (f == 1 && mask & 0b100 == 0)) {
+                continue; // the area lion yields these
+            }
+            let extra = mask & !(1u8 << f);
+            if extra == 0 {
+                if p[f] == Piece::EMPTY && !quiet {
+                    continue;
+                }
+                self.vis.simple(&self.cx, sq[f] as usize, p[f]);
+                continue;
+            }
+            let mut info = CapInfo::default();
+            let mut mids = [0u16; 2];
+            let mut nm = 0;
+            for k in 1..=len {
+                if mask & (1 << k) != 0 {
+                    info.add(self.cx.v, p[k]);
+                    if k != f {
+                        mids[nm] = sq[k] as u16;
+                        nm += 1;
+                    }
+                }
+            }
+            let to = if f == 0 {
+                self.cx.from
+            } else {
+                Square(sq[f] as u16)
+            };
+            let mid2 = (nm == 2).then_some(Square(mids[1]));
+            self.vis.compound(
+                &self.cx,
+                Move::with_mids(self.cx.from, Square(mids[0]), mid2, to),
+                info,
+            );
+        }
+    }
+
+    /// The area lion: every square within two (steps or jump), captures on the first step
+    /// followed by a second step (igui when it returns).
+    fn lion(&mut self) {
+        let from = self.cx.from.0 as i32;
+        let v = self.cx.v;
+        for &d in v.king_steps.iter().chain(v.ring_two.iter()) {
+            let t = from + d;
+            self.at(t, self.board.cell(t as usize), MOVE | CAPTURE);
+        }
+        for &d1 in &v.king_steps {
+            let m1 = from + d1;
+            let p1 = self.board.cell(m1 as usize);
+            if !self.enemy(p1) {
+                continue;
+            }
+            let mut base = CapInfo::default();
+            base.add(v, p1);
+            // Igui.
+            self.vis.compound(
+                &self.cx,
+                Move::with_mids(self.cx.from, Square(m1 as u16), None, self.cx.from),
+                base,
+            );
+            for &d2 in &v.king_steps {
+                let t = m1 + d2;
+                if t == from {
+                    continue;
+                }
+                let p2 = self.board.cell(t as usize);
+                let mut info = base;
+                if p2 == Piece::EMPTY {
+                } else if self.enemy(p2) {
+                    info.add(v, p2);
+                } else {
+                    continue;
+                }
+                let m = Move::with_mids(self.cx.from, Square(m1 as u16), None, Square(t as u16));
+                self.vis.compound(&self.cx, m, info);
+            }
+        }
+    }
+}

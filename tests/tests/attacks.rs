@@ -1,0 +1,227 @@
+//! Attack questions: the reverse super-piece answers (reach tables, then the interpreter) agree
+//! with whole attack maps on random playouts of every variant; every capture a move makes is an
+//! attack; check and static exchange evaluation on hand-built positions, with the expected
+//! values derived by hand from the piece values.
+
+mod kit;
+
+use rand::{Rng, SeedableRng};
+use taikyoku_movegen::{Colour, Position, Variant, ROYAL_EXCHANGE_VALUE};
+
+use kit::build;
+
+/// Positions along a seeded random playout of variant `id`.
+fn playout<const N: usize>(id: &str, seed: u64, plies: usize) -> Vec<Position<N>> {
+    let v = Variant::builtin(id).unwrap();
+    let mut p = Position::<N>::startpos(v);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    for _ in 0..plies {
+        let moves = p.moves();
+        if moves.is_empty() || p.winner().is_some() {
+            break;
+        }
+        p.make(moves[rng.gen_range(0..moves.len())]);
+        out.push(p.clone());
+    }
+    out
+}
+
+/// On every square, `is_attacked` (reach tables plus the interpreter) says what the whole
+/// attack map says, for both sides; and every enemy piece a capture removes stands on an
+/// attacked square (Ko's shots and burns are not attacks, so Ko moves with them are skipped).
+fn check_agreement<const N: usize>(id: &str, seeds: u64, plies: usize) {
+    for seed in 0..seeds {
+        for p in playout::<N>(id, seed, plies).iter().step_by(7) {
+            let v = p.variant().clone();
+            for side in [Colour::Black, Colour::White] {
+                let map = p.attacks(side, None);
+                for sq in v.geo.all_squares() {
+                    assert_eq!(
+                        p.is_attacked(sq, side),
+                        map.has(v.geo.dense(sq)),
+                        "{id} {:?} on {} in {}",
+                        side,
+                        v.geo.square_name(sq),
+                        p.to_notation()
+                    );
+                }
+            }
+            let us = p.side_to_move();
+            let map = p.attacks(us, None);
+            let mut caps = Vec::new();
+            p.generate_captures(&mut caps);
+            for m in caps {
+                let mover = p.piece_at(m.from());
+                let prog = &v.programs[mover.index()];
+                if m.shots().next().is_some() || prog.burns || v.form(mover).emperor {
+                    continue;
+                }
+                p.for_each_captured(m, |sq, piece| {
+                    if piece.colour() != us {
+                        assert!(
+                            map.has(v.geo.dense(sq)),
+                            "{id}: {} captures on {} unattacked in {}",
+                            p.move_to_string(m),
+                            v.geo.square_name(sq),
+                            p.to_notation()
+                        );
+                    }
+                });
+            }
+        }
+    }
+}
+
+#[test]
+fn attack_questions_agree_with_attack_maps_chu() {
+    check_agreement::<3>("chu", 6, 120);
+}
+
+#[test]
+fn attack_questions_agree_with_attack_maps_dai_dai() {
+    check_agreement::<5>("dai-dai", 4, 120);
+}
+
+#[test]
+fn attack_questions_agree_with_attack_maps_maka_dai_dai() {
+    check_agreement::<6>("maka-dai-dai", 4, 120);
+}
+
+#[test]
+fn attack_questions_agree_with_attack_maps_ko() {
+    check_agreement::<6>("ko", 4, 120);
+}
+
+#[test]
+fn attack_questions_agree_with_attack_maps_taikyoku() {
+    check_agreement::<21>("taikyoku", 2, 60);
+}
+
+/// Dai dai with both kings far apart (Black's on 1q, White's on 17a) plus `pieces`.
+fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
+    let mut all = vec![("1q", "K"), ("17a", "k")];
+    all.extend_from_slice(pieces);
+    build::<5>("dai-dai", side, &all)
+}
+
+/// The exchange value of a piece of `code`, unpromoted (`promoted`: its promoted form).
+fn form_value(p: &Position<5>, code: &str, promoted: bool) -> i32 {
+    let v = p.variant();
+    let e = taikyoku_eval::Evaluator::new(v.clone());
+    e.values.by_form[Variant::form_of(v.def.kind_by_code(code).unwrap(), promoted)]
+}
+
+fn value(p: &Position<5>, code: &str) -> i32 {
+    form_value(p, code, false)
+}
+
+fn see(p: &Position<5>, mv: &str) -> i32 {
+    let mut q = p.clone();
+    let m = q.parse_move(mv).unwrap();
+    let e = taikyoku_eval::Evaluator::new(q.variant().clone());
+    let before = q.to_notation();
+    let s = q.see(m, &e.values.by_piece);
+    assert_eq!(q.to_notation(), before, "the exchange restores the board");
+    q.check_consistency().unwrap();
+    s
+}
+
+#[test]
+fn check_is_an_attacked_sole_royal() {
+    // A White rook on 1a sees Black's king on 1q down the empty file: check.
+    let mut p = dai('b', &[("1a", "r")]);
+    assert!(p.in_check());
+    // A Black pawn on 1h blocks the file.
+    let mut p = dai('b', &[("1a", "r"), ("1h", "P")]);
+    assert!(!p.in_check());
+    // White to move is not in check from its own rook.
+    let mut p = dai('w', &[("1a", "r")]);
+    assert!(!p.in_check());
+    assert!(p.can_win_now());
+    // A lion two squares from the king (3o to 1q): a lion jumps, nothing blocks it.
+    let mut p = dai('b', &[("3o", "ln"), ("2p", "P")]);
+    assert!(p.in_check());
+}
+
+#[test]
+fn check_through_range_capture_and_jumps() {
+    // Taikyoku: White's great general (rank 3, range capture along all eight lines) on 1a;
+    // Black's king on 1jj with Black pawns (rank 0) between: it flies over them, so check. A
+    // Black great general between (same rank) stops it.
+    let tai = |pieces: &[(&str, &str)]| {
+        let mut all = vec![("1jj", "K"), ("36a", "k")];
+        all.extend_from_slice(pieces);
+        build::<21>("taikyoku", 'b', &all)
+    };
+    assert!(tai(&[("1a", "gg"), ("1e", "P"), ("1t", "P")]).in_check());
+    assert!(!tai(&[("1a", "gg"), ("1e", "P"), ("1t", "GG")]).in_check());
+    // A kirin's two-square jump (D) from 1o reaches 1q over a piece on 1p.
+    let mut p = dai('b', &[("1o", "kr"), ("1p", "P")]);
+    assert!(p.in_check());
+}
+
+#[test]
+fn exchanges_on_hand_built_positions() {
+    // A rook takes an undefended gold: wins the gold.
+    let p = dai('b', &[("9i", "R"), ("9d", "g")]);
+    assert_eq!(see(&p, "9i9d"), value(&p, "G"));
+    // A rook takes a pawn defended by a gold (on 8c, a step behind diagonally): the gold
+    // retakes, so P - R.
+    let p = dai('b', &[("9i", "R"), ("9d", "p"), ("8c", "g")]);
+    assert_eq!(see(&p, "9i9d"), value(&p, "P") - value(&p, "R"));
+    // The same with a second Black rook behind the first (x-ray on the file): after the gold
+    // takes, the second rook takes the gold, so White loses G for R: P - R + G.
+    let p = dai('b', &[("9i", "R"), ("9j", "R"), ("9d", "p"), ("8c", "g")]);
+    assert_eq!(
+        see(&p, "9i9d"),
+        value(&p, "P") - value(&p, "R") + value(&p, "G")
+    );
+    // The cheaper piece takes first in a recapture: a White pawn on 9c (one step ahead of 9d,
+    // moving down) and a White rook on 9a both defend; the pawn retakes: P - R.
+    let p = dai('b', &[("9i", "R"), ("9d", "g"), ("9c", "p"), ("9a", "r")]);
+    assert_eq!(see(&p, "9i9d"), value(&p, "G") - value(&p, "R"));
+    // Igui: the lion on 5e captures the gold on 5d without moving; defenders of 5d cannot
+    // retake anything there: wins G.
+    let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5a", "r")]);
+    assert_eq!(see(&p, "5e5d5e"), value(&p, "G"));
+    // A lion double capture (5e over 5d to 5c) removes two golds; capturing promotes it (Dai
+    // dai promotes by capture) to a furious fiend, which a White rook on 5a retakes on 5c:
+    // 2G - promoted LN.
+    let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5c", "g"), ("5a", "r")]);
+    assert_eq!(
+        see(&p, "5e5d5c+"),
+        2 * value(&p, "G") - form_value(&p, "LN", true)
+    );
+    // The king takes a defended pawn: losing the king loses the game.
+    let p = dai('b', &[("2p", "p"), ("2a", "r")]);
+    assert_eq!(see(&p, "1q2p"), value(&p, "P") - ROYAL_EXCHANGE_VALUE);
+    // A kirin retakes by jumping over a piece: Black rook takes a pawn on 9d; White's kirin on
+    // 9b jumps over 9c (a Black pawn there) to retake: P - R.
+    let p = dai('b', &[("9i", "R"), ("9d", "p"), ("9c", "P"), ("9b", "kr")]);
+    assert_eq!(see(&p, "9i9d"), value(&p, "P") - value(&p, "R"));
+}
+
+#[test]
+fn range_capture_exchange_counts_every_piece_removed() {
+    // Taikyoku: Black's great general on 10p flies over two White pawns (10o, 10n) to 10m;
+    // nothing retakes: two pawns.
+    let p = build::<21>(
+        "taikyoku",
+        'b',
+        &[
+            ("1jj", "K"),
+            ("36a", "k"),
+            ("10p", "GG"),
+            ("10o", "p"),
+            ("10n", "p"),
+        ],
+    );
+    let mut q = p.clone();
+    let e = taikyoku_eval::Evaluator::new(q.variant().clone());
+    let v = q.variant().clone();
+    let pawn = e.values.by_form[Variant::form_of(v.def.kind_by_code("P").unwrap(), false)];
+    let m = q.parse_move("10p10m").unwrap();
+    assert!(m.is_range());
+    assert_eq!(q.see(m, &e.values.by_piece), 2 * pawn);
+}
