@@ -341,9 +341,18 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
                 Some(n) => (true, n),
                 None => (false, other.strip_prefix("zone").unwrap_or("x")),
             };
-            match n.trim().parse::<u8>() {
-                Ok(n) if n >= 1 && (n as usize) < ranks && entry => PromotionRule::Entry(n),
-                Ok(n) if n >= 1 && (n as usize) < ranks => PromotionRule::Zone(n),
+            match n.trim().parse::<u64>() {
+                Ok(n) if n >= 1 && n < ranks as u64 && entry => PromotionRule::Entry(n as u8),
+                Ok(n) if n >= 1 && n < ranks as u64 => PromotionRule::Zone(n as u8),
+                Ok(n) if n >= ranks as u64 => {
+                    return Err(err(
+                        pline,
+                        format!(
+                            "promotion zone of {n} ranks is deeper than the board allows: the zone must leave at least one rank of the board's {ranks} outside it (at most {})",
+                            ranks - 1
+                        ),
+                    ))
+                }
                 _ => {
                     return Err(err(
                         pline,
@@ -861,5 +870,52 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("6 columns"), "{e}");
         let e = broken("2: . P .", "2: . P .\n2: . P .");
         assert!(e.message.contains("already given"), "{e}");
+    }
+
+    /// What the format forbids is rejected, with a message that says so (issue 10: these were
+    /// accepted, or rejected with a misleading message).
+    #[test]
+    fn forbidden_forms_are_rejected() {
+        // K and Q take single direction letters only: a pair names one diagonal.
+        for moves in ["flK", "brQ", "fbrK"] {
+            let e = broken("| WfF |", &format!("| {moves} |"));
+            assert!(e.message.contains("pair"), "{moves}: {e}");
+            assert_eq!(e.line, 11, "{moves}");
+        }
+        // A count too long to be a number is out of range, not "no count" (an unlimited slide).
+        for moves in [
+            "W18446744073709551615",
+            "R1000",
+            "j9999R",
+            "(1000,0)",
+            "(3,1000)",
+        ] {
+            let e = broken("| WfF |", &format!("| {moves} |"));
+            assert!(
+                e.message.contains("outside") || e.message.contains("needs"),
+                "{moves}: {e}"
+            );
+        }
+        // A zone as deep as the board or deeper says so, even past 255 ranks.
+        for zone in [
+            "zone 3",
+            "zone 4",
+            "zone 300",
+            "zone-entry 3",
+            "zone 18446744073709551616",
+        ] {
+            let e = broken("promotion = capture", &format!("promotion = {zone}"));
+            assert!(
+                e.message.contains("deeper than the board") || e.message.contains("is not"),
+                "{zone}: {e}"
+            );
+            assert_eq!(e.line, 5, "{zone}");
+        }
+        let e = broken("promotion = capture", "promotion = zone 300");
+        assert!(e.message.contains("deeper than the board"), "{e}");
+        let e = broken("promotion = capture", "promotion = zone 3");
+        assert!(e.message.contains("at most 2"), "{e}");
+        // The pairs are fine where the format allows them.
+        parse("mini.var", &MINI.replace("| WfF |", "| flF frF W |")).unwrap();
     }
 }
