@@ -142,12 +142,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                         } else {
                             Colour::White
                         };
+                        let why = |n: &str| format!("{n} ({side}) failed to start: {f}");
                         GameRecord {
                             outcome: Outcome::Win(side.flip()),
-                            reason: format!(
-                                "{} ({side}) failed to start: {f}",
-                                cfg.engines[e].name
-                            ),
+                            reason: why(&cfg.engines[e].name),
+                            summary: why(play::ENGINE),
                             moves: Vec::new(),
                             hodges: Vec::new(),
                             broken: [false; 2],
@@ -358,11 +357,7 @@ pub fn print_report(
     }
     let mut reasons: Vec<(String, usize)> = Vec::new();
     for g in &r.games {
-        let key = g
-            .record
-            .reason
-            .replace(a.as_str(), "<engine>")
-            .replace(b.as_str(), "<engine>");
+        let key = g.record.summary.clone();
         match reasons.iter_mut().find(|(k, _)| *k == key) {
             Some((_, n)) => *n += 1,
             None => reasons.push((key, 1)),
