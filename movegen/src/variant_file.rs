@@ -458,10 +458,12 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     }
     let mut setup = Vec::new();
     let mut seen_rows: HashMap<usize, usize> = HashMap::new();
+    let mut setup_lines: HashMap<usize, usize> = HashMap::new();
     for (row, cells, line) in setup_rows {
         if row == 0 || row > ranks {
             return Err(err(line, format!("row {row} is not between 1 and {ranks}")));
         }
+        setup_lines.insert(row, line);
         if let Some(prev) = seen_rows.insert(row, line) {
             return Err(err(
                 line,
@@ -495,6 +497,24 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
             }
             setup.push((col, row - 1, kind));
         }
+    }
+    // White's camp is Black's rotated 180 degrees: on a board too short for both, a square
+    // would hold two pieces.
+    let black: std::collections::HashSet<(usize, usize)> =
+        setup.iter().map(|&(c, r, _)| (c, r)).collect();
+    if let Some(&(c, r, _)) = setup
+        .iter()
+        .find(|&&(c, r, _)| black.contains(&(files - 1 - c, ranks - 1 - r)))
+    {
+        let line = setup_lines.get(&(r + 1)).copied().unwrap_or(0);
+        return Err(err(
+            line,
+            format!(
+                "row {}, cell {}: White's camp (Black's turned 180 degrees) has a piece on the same square: the camps overlap on a board of {ranks} ranks",
+                r + 1,
+                c + 1
+            ),
+        ));
     }
     if !setup.iter().any(|&(_, _, k)| kinds[k].royal) {
         return Err(err(0, "the setup has no royal piece".into()));
@@ -802,7 +822,7 @@ mod tests {
 [variant]
 id = mini
 name = Mini
-board = 3x3
+board = 3x4
 promotion = capture
 repetition = fourfold
 
@@ -820,7 +840,7 @@ G | Gold general | - | - | WfF |
     fn parses_a_small_file() {
         let v = parse("mini.var", MINI).unwrap();
         assert_eq!(v.id, "mini");
-        assert_eq!((v.files, v.ranks), (3, 3));
+        assert_eq!((v.files, v.ranks), (3, 4));
         assert_eq!(v.kinds.len(), 3);
         assert_eq!(v.kinds[1].promotes, Some(2));
         assert!(v.kinds[1].last_rank_capture_only);
@@ -843,7 +863,7 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("2 cells"), "{e}");
         let e = broken("2: . P .", "2: . Y .");
         assert!(e.message.contains("unknown piece code 'Y'"), "{e}");
-        let e = broken("board = 3x3", "board = 3x40");
+        let e = broken("board = 3x4", "board = 3x40");
         assert_eq!(e.line, 4);
         let e = broken("G | Gold", "K | Gold");
         assert!(e.message.contains("already used on line 9"), "{e}");
@@ -898,10 +918,10 @@ G | Gold general | - | - | WfF |
         }
         // A zone as deep as the board or deeper says so, even past 255 ranks.
         for zone in [
-            "zone 3",
             "zone 4",
+            "zone 5",
             "zone 300",
-            "zone-entry 3",
+            "zone-entry 4",
             "zone 18446744073709551616",
         ] {
             let e = broken("promotion = capture", &format!("promotion = {zone}"));
@@ -913,8 +933,13 @@ G | Gold general | - | - | WfF |
         }
         let e = broken("promotion = capture", "promotion = zone 300");
         assert!(e.message.contains("deeper than the board"), "{e}");
-        let e = broken("promotion = capture", "promotion = zone 3");
-        assert!(e.message.contains("at most 2"), "{e}");
+        let e = broken("promotion = capture", "promotion = zone 4");
+        assert!(e.message.contains("at most 3"), "{e}");
+        // Camps that overlap on a board too short for both (found by fuzzing: a square got two
+        // pieces).
+        let e = broken("board = 3x4", "board = 3x3");
+        assert!(e.message.contains("camps overlap"), "{e}");
+        assert_eq!(e.line, 14, "{e}");
         // The pairs are fine where the format allows them.
         parse("mini.var", &MINI.replace("| WfF |", "| flF frF W |")).unwrap();
     }
