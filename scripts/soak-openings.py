@@ -11,8 +11,15 @@ while len(out) < n:
         pos = "startpos" + (" moves " + " ".join(moves) if moves else "")
         r = subprocess.run([B, "perft", "--variant", variant, "--depth", "1", "--divide", "--position", pos], capture_output=True, text=True)
         legal = [l.split(":")[0] for l in r.stdout.splitlines()[:-1]]
-        if not legal:
+        rng.shuffle(legal)
+        # A move the game's history forbids (Dai dai's repetition ban) is refused by `show`.
+        for m in legal:
+            pos = "startpos moves " + " ".join(moves + [m])
+            ok = subprocess.run([B, "show", "--variant", variant, "--position", pos], capture_output=True)
+            if ok.returncode == 0:
+                moves.append(m)
+                break
+        else:
             break
-        moves.append(rng.choice(legal))
     out.append("startpos moves " + " ".join(moves))
 open(path, "w").write("\n".join(out) + "\n")
