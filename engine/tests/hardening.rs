@@ -380,3 +380,17 @@ fn positions_may_be_given_with_moves() {
     ]);
     clean_failure(&o, "move 2 '1a1b'");
 }
+
+#[test]
+fn match_waits_are_bounded() {
+    // A margin of 2^64-1 ms used to overflow the deadline (a panic in the game's thread).
+    for (flag, value) in [
+        ("--margin", "18446744073709551615"),
+        ("--move-timeout", "86401"),
+    ] {
+        let o = run(&[
+            "match", "--engine", "cmd=a", "--engine", "cmd=b", "--depth", "1", flag, value,
+        ]);
+        clean_failure(&o, "at most one day");
+    }
+}
