@@ -102,8 +102,6 @@ pub struct Backend {
     variant: Arc<Variant>,
     eval: Arc<Evaluator>,
     tt: Arc<Tt>,
-    hash_mb: usize,
-    tt_dirty: bool,
     threads: usize,
     overhead: Duration,
     control: Option<Control>,
@@ -119,14 +117,11 @@ pub struct Backend {
 impl Backend {
     /// A backend for `variant` with default options (16 MB hash, one thread).
     pub fn new(variant: Arc<Variant>) -> Backend {
-        let hash_mb = 16;
         let start_pieces = start_pieces(&variant);
         Backend {
             eval: Arc::new(Evaluator::new(variant.clone())),
-            tt: Arc::new(Tt::new(hash_mb)),
+            tt: Arc::new(Tt::new(16)),
             variant,
-            hash_mb,
-            tt_dirty: false,
             threads: 1,
             overhead: OVERHEAD,
             control: None,
@@ -236,8 +231,17 @@ impl Engine for Backend {
         };
         match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => {
-                self.hash_mb = int(1, 65536)? as usize;
-                self.tt_dirty = true;
+                let mb = int(1, 65536)? as usize;
+                // The old table goes first, so that its memory is free for the new one. The
+                // new one's memory is committed only as the search writes to it.
+                self.tt = Arc::new(Tt::new(1));
+                let (tt, got) = Tt::try_new(mb);
+                self.tt = Arc::new(tt);
+                if got < mb {
+                    return Err(format!(
+                        "option {name}: cannot allocate {mb} MB for the hash table; it has {got} MB"
+                    ));
+                }
             }
             "threads" => self.threads = int(1, 256)? as usize,
             "usi_ponder" => match value {
@@ -267,23 +271,18 @@ impl Engine for Backend {
         self.start_pieces = start_pieces(&variant);
         self.eval = Arc::new(Evaluator::new(variant.clone()));
         self.variant = variant;
-        self.tt_dirty = true;
+        self.tt.clear();
     }
 
-    fn ready(&mut self) {
-        if self.tt_dirty {
-            self.tt = Arc::new(Tt::new(self.hash_mb));
-            self.tt_dirty = false;
-        }
-    }
+    /// Nothing to prepare: the table is allocated when its size is set, and emptied at once.
+    fn ready(&mut self) {}
 
+    /// Empties the hash table, at once whatever its size (see [`Tt::clear`]).
     fn new_game(&mut self) {
-        self.ready();
         self.tt.clear();
     }
 
     fn go(&mut self, pos: &AnyPosition, go: &Go, mut report: Box<dyn Reporter>) {
-        self.ready();
         let (limits, deadlines) = self.limits_for(pos, go);
         let control = Control::new(deadlines);
         control.hold.store(go.ponder || go.infinite, Relaxed);

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use taikyoku_engine::backend::Backend;
 use taikyoku_movegen::{ChuRules, Variant, VariantError};
 use taikyoku_protocol::dialect::Dialect;
-use taikyoku_protocol::{cecp, usi};
+use taikyoku_protocol::{cecp, input, usi};
 
 /// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
 ///
@@ -96,7 +96,7 @@ pub struct XboardArgs {
 }
 
 /// The CECP loop on standard input and output, `first` being input already read.
-fn run_cecp(variant: &str, first: String) -> Result<(), CliError> {
+fn run_cecp(variant: &str, first: Vec<u8>) -> Result<(), CliError> {
     let dialect = Dialect::for_cecp_variant(variant)?;
     let out = usi::Output::new(Box::new(std::io::stdout()));
     let engine = Backend::new(dialect.variant.clone());
@@ -107,20 +107,24 @@ fn run_cecp(variant: &str, first: String) -> Result<(), CliError> {
 
 /// No command: the first non-blank line chooses the protocol. `xboard` starts CECP; anything
 /// else starts USI (Taikyoku), which then handles that line as usual.
+///
+/// The first line is read as bytes, at most [`input::MAX_LINE`] of them (the rest of a longer
+/// line stays in the input, so the chosen loop sees the whole line and reports it); blank lines
+/// before it are dropped (both loops ignore them), so no input can make this wait grow.
 fn run_auto() -> Result<(), CliError> {
     let stdin = std::io::stdin();
-    let mut first = String::new();
+    let mut first = Vec::new();
     loop {
-        let mut line = String::new();
-        if stdin.lock().read_line(&mut line)? == 0 {
+        first.clear();
+        let limit = input::MAX_LINE as u64 + 1;
+        if stdin.lock().take(limit).read_until(b'\n', &mut first)? == 0 {
             break;
         }
-        first.push_str(&line);
-        if !line.trim().is_empty() {
+        if !first.trim_ascii().is_empty() {
             break;
         }
     }
-    if first.trim() == "xboard" {
+    if first.trim_ascii() == b"xboard" {
         return run_cecp("taikyoku", first);
     }
     let variant = Variant::builtin("taikyoku").map_err(|e| e.to_string())?;
@@ -156,7 +160,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => run_auto(),
         Some(Command::Usi(a)) => commands::usi::run(&a),
-        Some(Command::Xboard(a)) => run_cecp(&a.variant, String::new()),
+        Some(Command::Xboard(a)) => run_cecp(&a.variant, Vec::new()),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
         Some(Command::Match(a)) => commands::matchcmd::run(&a),

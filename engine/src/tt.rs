@@ -1,7 +1,8 @@
 //! The transposition table, shared by all search threads without locks.
 //!
-//! Entries are two `AtomicU64`: `check = key ^ data` and `data`, written with relaxed stores. A
-//! reader recomputes `check ^ data` and accepts the entry only if it equals its key, so an entry
+//! Entries are two `AtomicU64`: `check = key ^ salt ^ data` and `data`, written with relaxed
+//! stores. A reader recomputes `check ^ data` and accepts the entry only if it equals its key
+//! with the table's current salt (see [`Tt::clear`]), so an entry
 //! torn by two concurrent writers is rejected rather than misread. The move stored in an entry is
 //! still checked for pseudo-legality before use (hash collisions). Two entries per slot pair
 //! (same cache line): the probe looks at both, the store replaces the same key, then the
@@ -37,10 +38,52 @@ pub struct TtEntry {
 }
 
 /// A lock-free hash table of search results.
+///
+/// Emptying it is free: every entry's check word also holds a salt, and [`Tt::clear`] changes
+/// the salt, so that the entries written before no longer verify (and count as empty slots for
+/// [`Tt::store`] and [`Tt::hashfull`]). A new game on a table of gigabytes needs no pass over
+/// its memory.
 pub struct Tt {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Box<[[AtomicU64; 2]]>,
     mask: usize,
     generation: AtomicU8,
+    /// Mixed into every check word; a new salt empties the table.
+    salt: AtomicU64,
+    /// Size in MB (a power of two).
+    mb: usize,
+}
+
+/// A table of `n` zeroed slots, or `None` when the memory cannot be had. The memory comes from
+/// `alloc_zeroed`, so the operating system commits its pages only when they are first written:
+/// a large table costs nothing until the search fills it.
+fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
+    let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
+    if layout.size() == 0 {
+        return None;
+    }
+    // SAFETY: the layout has a non-zero size. All-zero bytes are a valid `AtomicU64`. The box
+    // owns memory from the global allocator with exactly the layout a `Box<[[AtomicU64; 2]]>`
+    // of `n` elements has, so dropping it frees the memory correctly.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<[AtomicU64; 2]>();
+        if p.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
+    }
+}
+
+/// The largest power of two at most `n` (`n` >= 1).
+fn prev_power_of_two(n: usize) -> usize {
+    1 << (usize::BITS - 1 - n.leading_zeros())
+}
+
+/// The salt after `salt` (splitmix64's increment and mixing: every bit changes often).
+fn next_salt(salt: u64) -> u64 {
+    let mut z = salt.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 // Data word layout: move key 38 bits | score 16 | depth 6 | bound 2 | generation 2.
@@ -51,29 +94,60 @@ const BOUND_SHIFT: u32 = 60;
 const GEN_SHIFT: u32 = 62;
 
 impl Tt {
-    /// A table of about `mb` megabytes.
+    /// A table of about `mb` megabytes (or smaller, see [`Tt::try_new`]).
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1) << 20;
-        let mut n = (bytes / 16).next_power_of_two();
-        if n * 16 > bytes {
-            n /= 2;
+        Tt::try_new(mb).0
+    }
+
+    /// A table of about `mb` megabytes (rounded down to a power of two), and its size in MB.
+    /// When that much memory cannot be allocated, the size is halved until it can (down to a
+    /// table of a few slots), so a failed allocation never ends the process; the caller tells
+    /// the user when the size is smaller than asked.
+    pub fn try_new(mb: usize) -> (Tt, usize) {
+        let mut mb = prev_power_of_two(mb.clamp(1, 1 << 30));
+        loop {
+            let n = (mb << 20) / 16;
+            if let Some(slots) = zeroed_slots(n) {
+                return (Tt::from_slots(slots), mb);
+            }
+            if mb == 1 {
+                break;
+            }
+            mb /= 2;
         }
-        let n = n.max(2);
-        let mut slots = Vec::with_capacity(n);
-        slots.resize_with(n, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        // Not even a megabyte: a table of two slots still works (it only forgets fast).
+        let slots = zeroed_slots(2).expect("32 bytes");
+        (Tt::from_slots(slots), 0)
+    }
+
+    fn from_slots(slots: Box<[[AtomicU64; 2]]>) -> Tt {
+        let n = slots.len();
         Tt {
-            slots,
             mask: n - 1,
+            slots,
             generation: AtomicU8::new(0),
+            salt: AtomicU64::new(0),
+            mb: (n * 16) >> 20,
         }
     }
 
-    /// Empties the table.
+    /// The table's size in MB.
+    pub fn size_mb(&self) -> usize {
+        self.mb
+    }
+
+    /// Empties the table at once (a new salt: see [`Tt`]). Not to be called while a search
+    /// uses the table.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s[0].store(0, Relaxed);
-            s[1].store(0, Relaxed);
-        }
+        let salt = self.salt.load(Relaxed);
+        self.salt.store(next_salt(salt), Relaxed);
+    }
+
+    /// Whether slot `j` holds an entry written under the current salt: the key it verifies
+    /// against must index slot `j` or its partner. An entry from before a [`Tt::clear`] fails
+    /// this except by a chance of two in the number of slots.
+    fn live(&self, j: usize, check: u64, data: u64, salt: u64) -> bool {
+        data != 0 && ((check ^ data ^ salt) as usize & self.mask) | 1 == j | 1
     }
 
     /// Starts a new search (ages older entries).
@@ -89,9 +163,10 @@ impl Tt {
     /// Looks the key up.
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let i = key as usize & self.mask;
+        let salted = key ^ self.salt.load(Relaxed);
         for j in [i, i ^ 1] {
             let (check, data) = self.read(j);
-            if data != 0 && check ^ data == key {
+            if data != 0 && check ^ data == salted {
                 let bound = match data >> BOUND_SHIFT & 3 {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
@@ -112,12 +187,14 @@ impl Tt {
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let gen = (self.generation.load(Relaxed) & 3) as u64;
         let i = key as usize & self.mask;
+        let salt = self.salt.load(Relaxed);
+        let salted = key ^ salt;
         // Same key first, then an empty slot, then the shallower / older of the two.
         let mut target = i;
         let mut best = i64::MAX;
         for j in [i, i ^ 1] {
             let (check, data) = self.read(j);
-            if data == 0 || check ^ data == key {
+            if !self.live(j, check, data, salt) || check ^ data == salted {
                 target = j;
                 break;
             }
@@ -136,18 +213,19 @@ impl Tt {
             | ((bound as u64) << BOUND_SHIFT)
             | (gen << GEN_SHIFT);
         let s = &self.slots[target];
-        s[0].store(key ^ data, Relaxed);
+        s[0].store(salted ^ data, Relaxed);
         s[1].store(data, Relaxed);
     }
 
     /// Permille of the sampled slots used by the current search.
     pub fn hashfull(&self) -> u32 {
         let gen = (self.generation.load(Relaxed) & 3) as u64;
+        let salt = self.salt.load(Relaxed);
         let n = self.slots.len().min(2000);
         let used = (0..n)
             .filter(|&i| {
-                let d = self.slots[i][1].load(Relaxed);
-                d != 0 && d >> GEN_SHIFT & 3 == gen
+                let (check, d) = self.read(i);
+                self.live(i, check, d, salt) && d >> GEN_SHIFT & 3 == gen
             })
             .count();
         (used * 1000 / n) as u32
@@ -184,5 +262,51 @@ mod tests {
         assert_eq!(e.mv, Some(m.key()));
         assert_eq!((e.score, e.depth, e.bound), (-29_000, 7, Bound::Lower));
         assert!(tt.probe(0xdead_beef_1235).is_none());
+    }
+
+    /// Clearing changes the salt and touches no slot (a new game is instant whatever the
+    /// size, issue 10): the old entry's words are still there, but no probe finds it, a store
+    /// may take its slot, and `hashfull` does not count it.
+    #[test]
+    fn clear_is_lazy_and_complete() {
+        let tt = Tt::new(1);
+        let m = Move::new(taikyoku_movegen::Square(300), taikyoku_movegen::Square(301));
+        for k in 0..5000u64 {
+            tt.store(
+                k.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Some(m),
+                5,
+                3,
+                Bound::Exact,
+            );
+        }
+        let key = 0x1234_5678_9abc_def0;
+        tt.store(key, Some(m), 17, 9, Bound::Exact);
+        assert!(tt.hashfull() > 0);
+        let i = key as usize & tt.mask;
+        let before = [i, i ^ 1].map(|j| tt.read(j));
+        tt.clear();
+        assert_eq!(
+            [i, i ^ 1].map(|j| tt.read(j)),
+            before,
+            "clear wrote to the table"
+        );
+        assert!(tt.probe(key).is_none());
+        assert_eq!(tt.hashfull(), 0);
+        tt.store(key, Some(m), -3, 2, Bound::Upper);
+        let e = tt.probe(key).unwrap();
+        assert_eq!((e.score, e.depth, e.bound), (-3, 2, Bound::Upper));
+    }
+
+    /// A size that cannot be allocated gives a smaller table, not an abort (issue 10).
+    #[test]
+    fn impossible_sizes_shrink() {
+        // 2^30 MB is 2^50 bytes: no machine has it, and the address space may not either.
+        // The table escapes into `black_box`: otherwise an optimised build may elide the unused
+        // allocation and assume it succeeded.
+        let (tt, got) = std::hint::black_box(Tt::try_new(1 << 30));
+        assert!(got < 1 << 30 && got == tt.size_mb(), "{got}");
+        let (small, got) = Tt::try_new(3);
+        assert_eq!((got, small.size_mb()), (2, 2));
     }
 }

@@ -330,3 +330,120 @@ fn our_engine_over_cecp_against_itself_over_usi() {
     let rec = std::fs::read_to_string(&records).unwrap();
     assert!(rec.contains("[Black \"cecp\"]") && rec.contains("[White \"cecp\"]"));
 }
+
+// Issue 10: a faulty engine loses its game, never the match.
+
+#[test]
+fn a_flooding_engine_loses_on_time_and_the_match_goes_on() {
+    // It prints `info` lines without end: the deadline holds while lines keep arriving, and
+    // the bounded queue keeps the runner's memory small.
+    let out = against("flood", &["--byoyomi", "0+0.2"]);
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    assert!(out.contains("faulty (Black) lost on time"), "{out}");
+}
+
+#[test]
+fn an_endless_line_loses_on_time() {
+    let out = against("endless-line", &["--byoyomi", "0+0.2"]);
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    assert!(out.contains("faulty (Black) lost on time"), "{out}");
+}
+
+#[test]
+fn cecp_a_flooding_engine_loses_on_time() {
+    let out = against_cecp("cecp-flood", &["--byoyomi", "0+0.2"]);
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    assert!(out.contains("faulty (Black) lost on time"), "{out}");
+}
+
+/// Whether process `pid` is gone (or a zombie, dead but not yet reaped by init).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // The state is the field after the command name, which is in parentheses.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn the_engine_behind_a_wrapper_script_is_killed_too() {
+    // The wrapper starts the stalling engine as its child; the runner kills the stalled
+    // engine's whole process group, not only the wrapper.
+    let pidfile = std::env::temp_dir().join(format!("taikyoku-wrapped-{}.pid", std::process::id()));
+    let _ = std::fs::remove_file(&pidfile);
+    let spec = format!(" arg={} arg={}", pidfile.display(), faulty("stall"));
+    let mut args = vec![
+        "--variant".to_string(),
+        "dai-dai".to_string(),
+        "--engine".to_string(),
+        format!("cmd={} name=ours", taikyoku()),
+        "--engine".to_string(),
+        format!("cmd={} name=faulty{spec}", faulty("wrapper")),
+        "--games".to_string(),
+        "1".to_string(),
+        "--byoyomi".to_string(),
+        "0+0.2".to_string(),
+    ];
+    args.push("--margin".into());
+    args.push("100".into());
+    let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+    let out = succeeded(&run(&a));
+    assert!(out.contains("faulty (White) lost on time"), "{out}");
+    let pid: u32 = std::fs::read_to_string(&pidfile)
+        .expect("the wrapper wrote its engine's pid")
+        .trim()
+        .parse()
+        .unwrap();
+    // The runner has exited; the kill was sent before. Give the kernel and init a moment to
+    // finish it off (a bound against hanging, not a timing assertion).
+    for _ in 0..600 {
+        if gone(pid) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("the wrapped engine {pid} outlived the match");
+}
+
+#[test]
+fn the_report_counts_reasons_without_touching_other_words() {
+    // Engines named `a` and `b`: before, "objective captured" came out as
+    // "o<engine>jective c<engine>ptured".
+    let o = run(&[
+        "--variant",
+        "dai-dai",
+        "--engine",
+        &format!("cmd={} name=a option.PlayMode=search", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=b option.PlayMode=random", taikyoku()),
+        "--depth",
+        "2",
+        "--games",
+        "2",
+    ]);
+    let out = succeeded(&o);
+    assert!(out.contains("  2 x objective captured"), "{out}");
+    // Names inside a reason that names an engine are replaced as names only.
+    let o = run(&[
+        "--variant",
+        "maka-dai-dai",
+        "--engine",
+        &format!("cmd={} name=ok", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=e", faulty("illegal")),
+        "--games",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    let out = succeeded(&o);
+    assert!(
+        out.contains(
+            "  1 x <engine> (Black) played an illegal move '1a1a': move '1a1a': the piece on 1a is not the side to move's\n"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("play<engine>d"), "{out}");
+}

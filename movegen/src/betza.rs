@@ -516,13 +516,19 @@ fn at(chars: &[char], start: usize, end: usize, msg: &str) -> String {
     format!("'{}' {msg}", chars[start..end].iter().collect::<String>())
 }
 
+/// Reads a decimal number at `chars[*i..]`, advancing `i` over all its digits. A number of more
+/// than three digits reads as `u32::MAX`, so that every range check rejects it (rather than
+/// taking the digits for no number at all, which would make a huge count an unlimited one).
 fn number(chars: &[char], i: &mut usize) -> Option<u32> {
     let start = *i;
     while *i < chars.len() && chars[*i].is_ascii_digit() {
         *i += 1;
     }
-    if *i == start || *i - start > 3 {
+    if *i == start {
         return None;
+    }
+    if *i - start > 3 {
+        return Some(u32::MAX);
     }
     chars[start..*i].iter().collect::<String>().parse().ok()
 }
@@ -630,6 +636,17 @@ fn directions(geom: Geom, (a, b): (i8, i8), mods: &str) -> Result<Vec<(i8, i8)>,
                 return Err(
                     "uses 'v' or 's' on K/Q: write orthogonal and diagonal atoms separately".into(),
                 );
+            }
+            // A pair (`fl`, `br`, ...) names one diagonal, which K and Q cannot express.
+            if let Some(w) = mods
+                .as_bytes()
+                .windows(2)
+                .find(|w| matches!(w[0], b'f' | b'b') && matches!(w[1], b'l' | b'r'))
+            {
+                return Err(format!(
+                    "uses the pair '{}{}' on K/Q: write orthogonal and diagonal atoms separately",
+                    w[0] as char, w[1] as char
+                ));
             }
             let mut v = Vec::new();
             for c in mods.chars() {

@@ -218,6 +218,11 @@ impl Geometry {
         if digits.is_empty() {
             return Err(format!("square '{text}' does not start with a file number"));
         }
+        if digits.starts_with('0') {
+            return Err(format!(
+                "square '{text}': a file number has no leading zero"
+            ));
+        }
         let file: usize = digits
             .parse()
             .map_err(|_| format!("square '{text}' has a bad file number"))?;
@@ -291,7 +296,19 @@ mod tests {
     #[test]
     fn bad_squares_are_rejected() {
         let g = Geometry::new(17, 17).unwrap();
-        for bad in ["", "a", "0a", "18a", "1r", "1ab", "1kk", "x1", "1A"] {
+        for bad in [
+            "",
+            "a",
+            "0a",
+            "18a",
+            "1r",
+            "1ab",
+            "1kk",
+            "x1",
+            "1A",
+            "01a",
+            "18446744073709551617a",
+        ] {
             assert!(g.parse_square(bad).is_err(), "{bad}");
         }
     }

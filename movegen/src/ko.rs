@@ -201,6 +201,9 @@ struct Landing {
     nstops: u8,
     caps: [u16; 5],
     ncaps: u8,
+    /// The piece stood in its promotion zone between two legs of a multiple move (docs/ko.md
+    /// "Promotion": each leg is a move, so the turn may end in a promotion).
+    zone: bool,
 }
 
 impl Landing {
@@ -211,6 +214,7 @@ impl Landing {
             nstops: 0,
             caps: [0; 5],
             ncaps: 0,
+            zone: false,
         }
     }
 
@@ -237,6 +241,8 @@ struct Cand {
     stops: u8,
     /// Position in generation order (emission keeps it; it breaks ties between equal strings).
     seq: u16,
+    /// A way to this effect stood in the zone between legs ([`Landing::zone`]).
+    zone: bool,
 }
 
 impl Cand {
@@ -247,9 +253,15 @@ impl Cand {
             nrem: removed.len() as u8,
             stops: 0,
             seq: 0,
+            zone: false,
         };
         c.removed[..removed.len()].copy_from_slice(removed);
         c
+    }
+
+    fn via_zone(mut self, zone: bool) -> Cand {
+        self.zone = zone;
+        self
     }
 
     /// What makes two candidates the same move: destination and removed squares.
@@ -358,7 +370,7 @@ impl<const N: usize> Position<N> {
         let push_land = |lands: &mut ArrayVec<Landing, MAX_LANDINGS>, l: Landing| {
             let mut key = l.caps;
             key[..l.ncaps as usize].sort_unstable();
-            let dup = lands.iter().any(|o| {
+            let dup = lands.iter_mut().find(|o| {
                 if o.to != l.to || o.ncaps != l.ncaps {
                     return false;
                 }
@@ -366,9 +378,11 @@ impl<const N: usize> Position<N> {
                 k2[..o.ncaps as usize].sort_unstable();
                 k2 == key
             });
-            if !dup {
+            match dup {
+                // One effect, several ways: promotion is offered if any way allows it.
+                Some(o) => o.zone |= l.zone,
                 // capacity_error bounds the landings of every accepted program.
-                lands.push(l);
+                None => lands.push(l),
             }
         };
         let forward_blocked = prog
@@ -437,11 +451,13 @@ impl<const N: usize> Position<N> {
                             _ => continue,
                         };
                         push_land(&mut lands, first);
+                        let zone = self.in_zone(Square(t1 as u16), us);
                         let stop = |mut l: Landing| {
                             if first.ncaps > 0 {
                                 l.stops[0] = t1 as u16;
                                 l.nstops = 1;
                             }
+                            l.zone = zone;
                             l
                         };
                         // Back to the start (igui, or a pass).
@@ -492,11 +508,15 @@ impl<const N: usize> Position<N> {
                         }
                         for &d in vecs.iter().rev() {
                             let t = pos + d;
-                            let next = match self.land(t, us, mk, from, l.caps()) {
+                            let mut next = match self.land(t, us, mk, from, l.caps()) {
                                 Land::Empty => l,
                                 Land::Enemy => l.with_capture(t as u16),
                                 _ => continue,
                             };
+                            // A square short of the last step is a stop between legs.
+                            if depth + 1 < n && self.in_zone(Square(t as u16), us) {
+                                next.zone = true;
+                            }
                             stack.push((t, depth + 1, next));
                         }
                     }
@@ -522,6 +542,8 @@ impl<const N: usize> Position<N> {
                         }
                         done.nstops = ns as u8;
                         push_land(&mut lands, done);
+                        // Landings further on passed this square between legs.
+                        l.zone |= self.in_zone(Square(t as u16), us);
                     }
                 }
                 Op::Priest { start, len, legs } => {
@@ -546,7 +568,7 @@ impl<const N: usize> Position<N> {
                 } else {
                     Move::new(from, Square(l.to))
                 };
-                let c = Cand::new(mv, l.caps());
+                let c = Cand::new(mv, l.caps()).via_zone(l.zone);
                 if !(l.to == from.0 && l.ncaps == 0 && prog.shoot.is_some()) {
                     push_cand(&mut cands, c);
                 }
@@ -571,11 +593,11 @@ impl<const N: usize> Position<N> {
                 let kills = &v.ko.as_ref().expect("Ko rules").kill_on_promotion[form.kind];
                 if kills.iter().any(|&f| self.has_form(f, us.flip())) {
                     let mut only_promote = PromoteOnly(sink);
-                    self.ko_emit(piece, c.mv, removed, &mut only_promote);
+                    self.ko_emit(piece, c.mv, removed, c.zone, &mut only_promote);
                 }
                 continue;
             }
-            self.ko_emit(piece, c.mv, removed, sink);
+            self.ko_emit(piece, c.mv, removed, c.zone, sink);
         }
     }
 
@@ -654,7 +676,8 @@ impl<const N: usize> Position<N> {
             let mut c = Cand::new(
                 Move::with_shots(from, None, Some(Square(t1)), None, Square(l.to)),
                 l.caps(),
-            );
+            )
+            .via_zone(l.zone);
             c.removed[c.nrem as usize] = t1;
             c.nrem += 1;
             push_cand(cands, c);
@@ -725,6 +748,8 @@ impl<const N: usize> Position<N> {
         // The first jump's square is named only if something happens there (a capture or a
         // shot); otherwise the piece only passes through it and the string leaves it out.
         let make = |mid: Option<u16>, a: Option<u16>, b: Option<u16>, to: u16, removed: &[u16]| {
+            // The first jump's square is a stop between legs (docs/ko.md "Promotion").
+            let zone = mid.is_some_and(|m| self.in_zone(Square(m), us));
             let (mid, a, b) = match mid {
                 Some(m) if a.is_none() && !removed.contains(&m) => (None, b, None),
                 _ => (mid, a, b),
@@ -739,6 +764,7 @@ impl<const N: usize> Position<N> {
                 ),
                 removed,
             )
+            .via_zone(zone)
         };
         // One shot without moving.
         for s in adjacent(from.0, &[]) {
@@ -825,8 +851,16 @@ impl<const N: usize> Position<N> {
         }
     }
 
-    /// Emits a Ko move with its promotion choices.
-    fn ko_emit<S: MoveSink>(&self, piece: Piece, mv: Move, removed: &[u16], sink: &mut S) {
+    /// Emits a Ko move with its promotion choices. `zone`: a way to this move stood in the
+    /// promotion zone between legs (so that it may promote though it starts and ends outside).
+    fn ko_emit<S: MoveSink>(
+        &self,
+        piece: Piece,
+        mv: Move,
+        removed: &[u16],
+        zone: bool,
+        sink: &mut S,
+    ) {
         let v = &*self.variant;
         let ko = v.ko.as_ref().expect("Ko rules");
         let f = v.form(piece);
@@ -859,7 +893,7 @@ impl<const N: usize> Position<N> {
             sink.push(mv.with_promotion(Promotion::Promote));
             return;
         }
-        if self.in_zone(mv.from(), us) || self.in_zone(mv.to(), us) {
+        if zone || self.in_zone(mv.from(), us) || self.in_zone(mv.to(), us) {
             let need = ko.zone_needs[f.kind];
             if need & !self.extra_bits(us) != 0 {
                 sink.push(mv);
@@ -1038,6 +1072,9 @@ fn dedup_cands<const C: usize>(cands: &mut ArrayVec<Cand, C>) {
         if kept == 0 || cands[kept - 1].key() != cands[i].key() {
             cands[kept] = cands[i];
             kept += 1;
+        } else {
+            // One effect, several ways: promotion is offered if any way allows it.
+            cands[kept - 1].zone |= cands[i].zone;
         }
     }
     cands.truncate(kept);

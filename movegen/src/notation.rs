@@ -83,10 +83,16 @@ impl<const N: usize> Position<N> {
                             "rank {rank}: '{s}' is not a count of empty squares"
                         ));
                     }
-                    col += n;
-                    if col > geo.files() {
-                        return err(format!("rank {rank} has more than {} squares", geo.files()));
-                    }
+                    // Checked: a count near the integer's limit must not wrap around.
+                    col = match col.checked_add(n) {
+                        Some(c) if c <= geo.files() => c,
+                        _ => {
+                            return err(format!(
+                                "rank {rank} has more than {} squares",
+                                geo.files()
+                            ))
+                        }
+                    };
                     continue;
                 }
                 let promoted = c == '+';
@@ -219,7 +225,13 @@ impl<const N: usize> Position<N> {
             }
         }
         let n: u32 = match fields[3].parse() {
-            Ok(n) if (1..=1_000_000_000).contains(&n) && !fields[3].starts_with('+') => n,
+            Ok(n)
+                if (1..=1_000_000_000).contains(&n)
+                    && fields[3].bytes().all(|b| b.is_ascii_digit())
+                    && !fields[3].starts_with('0') =>
+            {
+                n
+            }
             _ => {
                 return err(format!(
                     "move number '{}' is not an integer from 1 to 1000000000",
@@ -638,6 +650,18 @@ B | Bishop | - | - | B |
             ("5/5/5/5/5 b - 0", "move number"),
             ("5/5/5/5/05 b - 1", "count of empty"),
             ("5/5/5/5/4* b - 1", "unexpected character '*'"),
+            // Counts that would wrap around the integer's limit (issue 10).
+            (
+                "5/5/5/5/1p18446744073709551615p2 b - 1",
+                "more than 5 squares",
+            ),
+            (
+                "5/5/5/5/2p18446744073709551614p b - 1",
+                "more than 5 squares",
+            ),
+            ("5/5/5/5/99999999999999999999999 b - 1", "count of empty"),
+            ("5/5/5/5/5 b - 01", "move number"),
+            ("5/5/5/5/5 b - 4294967297", "move number"),
         ] {
             let e = Position::<1>::parse(v.clone(), bad).unwrap_err();
             assert!(e.0.contains(needle), "{bad}: {e}");

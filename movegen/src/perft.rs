@@ -1,6 +1,8 @@
 //! Perft: counting the leaf nodes of the move tree, to check move generation against known
 //! numbers. Bulk-counts at the last ply and splits the root across threads with rayon.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
 use rayon::prelude::*;
 
 use crate::moves::Move;
@@ -69,6 +71,62 @@ impl<const N: usize> Position<N> {
                     let n = pos.perft_paths_with(depth - 1, buf);
                     pos.unmake();
                     (m, paths * n)
+                },
+            )
+            .collect()
+    }
+
+    /// [`Position::perft_with`] that gives up (`None`) as soon as `stop` is set; the flag is
+    /// read at every node above the last ply. The position is left as it was either way.
+    pub fn perft_until(
+        &mut self,
+        depth: u32,
+        buf: &mut Vec<Move>,
+        stop: &AtomicBool,
+    ) -> Option<u64> {
+        match depth {
+            0 => Some(1),
+            1 => Some(self.count_moves()),
+            _ => {
+                if stop.load(Relaxed) {
+                    return None;
+                }
+                let start = buf.len();
+                self.generate(buf);
+                let end = buf.len();
+                let mut total = Some(0u64);
+                for i in start..end {
+                    let m = buf[i];
+                    self.make(m);
+                    let n = self.perft_until(depth - 1, buf, stop);
+                    self.unmake();
+                    match n {
+                        Some(n) => total = total.map(|t| t + n),
+                        None => {
+                            total = None;
+                            break;
+                        }
+                    }
+                }
+                buf.truncate(start);
+                total
+            }
+        }
+    }
+
+    /// [`Position::divide`] that gives up (`None`) as soon as `stop` is set (the protocol's
+    /// `go perft`, which `stop` and `quit` must be able to end).
+    pub fn divide_until(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+        let moves = self.moves();
+        moves
+            .par_iter()
+            .map_init(
+                || (self.clone(), Vec::with_capacity(1 << 14)),
+                |(pos, buf), &m| {
+                    pos.make(m);
+                    let n = pos.perft_until(depth - 1, buf, stop);
+                    pos.unmake();
+                    n.map(|n| (m, n))
                 },
             )
             .collect()

@@ -179,6 +179,45 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
     }
 }
 
+/// The largest variant file read (Taikyoku's, the largest built-in, is about 34 KB).
+pub const MAX_VARIANT_FILE: u64 = 1 << 20;
+
+/// Reads a variant file's text: a regular file only (checked before opening, since opening a
+/// FIFO blocks, and again on the open file), at most [`MAX_VARIANT_FILE`] bytes, UTF-8.
+fn read_variant_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let regular = |m: &std::fs::Metadata| -> Result<(), String> {
+        if !m.is_file() {
+            return Err("cannot read: not a regular file".into());
+        }
+        if m.len() > MAX_VARIANT_FILE {
+            return Err(format!(
+                "cannot read: {} bytes is more than a variant file may have ({MAX_VARIANT_FILE})",
+                m.len()
+            ));
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?)?;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    regular(&file.metadata().map_err(|e| format!("cannot read: {e}"))?)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_VARIANT_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_VARIANT_FILE {
+        return Err(format!(
+            "cannot read: more than {MAX_VARIANT_FILE} bytes (a variant file may not be longer)"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read: not UTF-8 text (byte {} is invalid)",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
 impl Variant {
     /// A built-in variant by id (`taikyoku`, `maka-dai-dai`, `dai-dai`, `ko`).
     pub fn builtin(id: &str) -> Result<Arc<Variant>, VariantError> {
@@ -191,11 +230,14 @@ impl Variant {
     }
 
     /// A variant from a file on disk.
+    ///
+    /// Only a regular file of at most [`MAX_VARIANT_FILE`] bytes is read: a device (`/dev/zero`)
+    /// would be read until memory runs out, and opening a FIFO would block.
     pub fn from_file(path: &str) -> Result<Arc<Variant>, VariantError> {
-        let text = std::fs::read_to_string(path).map_err(|e| VariantError {
+        let text = read_variant_file(path).map_err(|message| VariantError {
             source: path.to_string(),
             line: 0,
-            message: format!("cannot read: {e}"),
+            message,
         })?;
         Variant::from_text(path, &text)
     }

@@ -341,9 +341,18 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
                 Some(n) => (true, n),
                 None => (false, other.strip_prefix("zone").unwrap_or("x")),
             };
-            match n.trim().parse::<u8>() {
-                Ok(n) if n >= 1 && (n as usize) < ranks && entry => PromotionRule::Entry(n),
-                Ok(n) if n >= 1 && (n as usize) < ranks => PromotionRule::Zone(n),
+            match n.trim().parse::<u64>() {
+                Ok(n) if n >= 1 && n < ranks as u64 && entry => PromotionRule::Entry(n as u8),
+                Ok(n) if n >= 1 && n < ranks as u64 => PromotionRule::Zone(n as u8),
+                Ok(n) if n >= ranks as u64 => {
+                    return Err(err(
+                        pline,
+                        format!(
+                            "promotion zone of {n} ranks is deeper than the board allows: the zone must leave at least one rank of the board's {ranks} outside it (at most {})",
+                            ranks - 1
+                        ),
+                    ))
+                }
                 _ => {
                     return Err(err(
                         pline,
@@ -449,10 +458,12 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     }
     let mut setup = Vec::new();
     let mut seen_rows: HashMap<usize, usize> = HashMap::new();
+    let mut setup_lines: HashMap<usize, usize> = HashMap::new();
     for (row, cells, line) in setup_rows {
         if row == 0 || row > ranks {
             return Err(err(line, format!("row {row} is not between 1 and {ranks}")));
         }
+        setup_lines.insert(row, line);
         if let Some(prev) = seen_rows.insert(row, line) {
             return Err(err(
                 line,
@@ -486,6 +497,24 @@ pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
             }
             setup.push((col, row - 1, kind));
         }
+    }
+    // White's camp is Black's rotated 180 degrees: on a board too short for both, a square
+    // would hold two pieces.
+    let black: std::collections::HashSet<(usize, usize)> =
+        setup.iter().map(|&(c, r, _)| (c, r)).collect();
+    if let Some(&(c, r, _)) = setup
+        .iter()
+        .find(|&&(c, r, _)| black.contains(&(files - 1 - c, ranks - 1 - r)))
+    {
+        let line = setup_lines.get(&(r + 1)).copied().unwrap_or(0);
+        return Err(err(
+            line,
+            format!(
+                "row {}, cell {}: White's camp (Black's turned 180 degrees) has a piece on the same square: the camps overlap on a board of {ranks} ranks",
+                r + 1,
+                c + 1
+            ),
+        ));
     }
     if !setup.iter().any(|&(_, _, k)| kinds[k].royal) {
         return Err(err(0, "the setup has no royal piece".into()));
@@ -793,7 +822,7 @@ mod tests {
 [variant]
 id = mini
 name = Mini
-board = 3x3
+board = 3x4
 promotion = capture
 repetition = fourfold
 
@@ -811,7 +840,7 @@ G | Gold general | - | - | WfF |
     fn parses_a_small_file() {
         let v = parse("mini.var", MINI).unwrap();
         assert_eq!(v.id, "mini");
-        assert_eq!((v.files, v.ranks), (3, 3));
+        assert_eq!((v.files, v.ranks), (3, 4));
         assert_eq!(v.kinds.len(), 3);
         assert_eq!(v.kinds[1].promotes, Some(2));
         assert!(v.kinds[1].last_rank_capture_only);
@@ -834,7 +863,7 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("2 cells"), "{e}");
         let e = broken("2: . P .", "2: . Y .");
         assert!(e.message.contains("unknown piece code 'Y'"), "{e}");
-        let e = broken("board = 3x3", "board = 3x40");
+        let e = broken("board = 3x4", "board = 3x40");
         assert_eq!(e.line, 4);
         let e = broken("G | Gold", "K | Gold");
         assert!(e.message.contains("already used on line 9"), "{e}");
@@ -861,5 +890,57 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("6 columns"), "{e}");
         let e = broken("2: . P .", "2: . P .\n2: . P .");
         assert!(e.message.contains("already given"), "{e}");
+    }
+
+    /// What the format forbids is rejected, with a message that says so (issue 10: these were
+    /// accepted, or rejected with a misleading message).
+    #[test]
+    fn forbidden_forms_are_rejected() {
+        // K and Q take single direction letters only: a pair names one diagonal.
+        for moves in ["flK", "brQ", "fbrK"] {
+            let e = broken("| WfF |", &format!("| {moves} |"));
+            assert!(e.message.contains("pair"), "{moves}: {e}");
+            assert_eq!(e.line, 11, "{moves}");
+        }
+        // A count too long to be a number is out of range, not "no count" (an unlimited slide).
+        for moves in [
+            "W18446744073709551615",
+            "R1000",
+            "j9999R",
+            "(1000,0)",
+            "(3,1000)",
+        ] {
+            let e = broken("| WfF |", &format!("| {moves} |"));
+            assert!(
+                e.message.contains("outside") || e.message.contains("needs"),
+                "{moves}: {e}"
+            );
+        }
+        // A zone as deep as the board or deeper says so, even past 255 ranks.
+        for zone in [
+            "zone 4",
+            "zone 5",
+            "zone 300",
+            "zone-entry 4",
+            "zone 18446744073709551616",
+        ] {
+            let e = broken("promotion = capture", &format!("promotion = {zone}"));
+            assert!(
+                e.message.contains("deeper than the board") || e.message.contains("is not"),
+                "{zone}: {e}"
+            );
+            assert_eq!(e.line, 5, "{zone}");
+        }
+        let e = broken("promotion = capture", "promotion = zone 300");
+        assert!(e.message.contains("deeper than the board"), "{e}");
+        let e = broken("promotion = capture", "promotion = zone 4");
+        assert!(e.message.contains("at most 3"), "{e}");
+        // Camps that overlap on a board too short for both (found by fuzzing: a square got two
+        // pieces).
+        let e = broken("board = 3x4", "board = 3x3");
+        assert!(e.message.contains("camps overlap"), "{e}");
+        assert_eq!(e.line, 14, "{e}");
+        // The pairs are fine where the format allows them.
+        parse("mini.var", &MINI.replace("| WfF |", "| flF frF W |")).unwrap();
     }
 }

@@ -29,14 +29,20 @@ use std::sync::Arc;
 use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
 
 use crate::dialect::{Dialect, EditBoard};
-use crate::usi::{Engine, Go, Output};
+use crate::input::{clip, MAX_ECHO};
+use crate::usi::{Engine, Go, Output, MAX_ERROR};
 use report::CecpReporter;
 
 /// What the loop waits for: a line from the GUI, the end of its input, or a search's move.
 enum Event {
     Line(String),
+    /// A line that is too long or not UTF-8 (reported, then skipped).
+    Bad(crate::input::BadLine),
     Eof,
-    Done { id: u64, best: Option<Move> },
+    Done {
+        id: u64,
+        best: Option<Move>,
+    },
 }
 
 /// What the engine is doing.
@@ -166,9 +172,12 @@ impl<E: Engine> Session<E> {
     pub fn run(&mut self, input: impl BufRead + Send + 'static) {
         let tx = self.tx.clone();
         std::thread::spawn(move || {
-            for line in input.lines() {
-                let Ok(line) = line else { break };
-                if tx.send(Event::Line(line)).is_err() {
+            for line in crate::input::LineReader::new(input) {
+                let event = match line {
+                    Ok(line) => Event::Line(line),
+                    Err(bad) => Event::Bad(bad),
+                };
+                if tx.send(event).is_err() {
                     return;
                 }
             }
@@ -182,6 +191,7 @@ impl<E: Engine> Session<E> {
                         return;
                     }
                 }
+                Event::Bad(bad) => self.error(&bad.reason, &bad.text),
                 Event::Eof => break,
                 Event::Done { id, best } => self.search_done(id, best),
             }
@@ -205,6 +215,11 @@ impl<E: Engine> Session<E> {
             return true;
         }
         if self.edit.is_some() {
+            // `quit` ends the engine in any mode.
+            if line == "quit" {
+                self.edit = None;
+                return false;
+            }
             self.edit_line(line);
             return true;
         }
@@ -365,8 +380,10 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    /// A malformed or unexpected command.
+    /// A malformed or unexpected command (both clipped: they may repeat long input).
     fn error(&self, reason: &str, cmd: &str) {
+        let reason = clip(reason, MAX_ERROR);
+        let cmd = clip(cmd, MAX_ECHO);
         if self.xboard {
             self.out.line(&format!("Error ({reason}): {cmd}"));
         } else {
@@ -375,8 +392,10 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    /// A move that cannot be played.
+    /// A move that cannot be played (both clipped: they may repeat long input).
     fn illegal(&self, reason: &str, mv: &str) {
+        let reason = clip(reason, MAX_ERROR);
+        let mv = clip(mv, MAX_ECHO);
         if self.xboard {
             self.out.line(&format!("Illegal move ({reason}): {mv}"));
         } else {
@@ -427,12 +446,8 @@ impl<E: Engine> Session<E> {
 
     /// A move from the GUI (`usermove m` or a bare move).
     fn usermove(&mut self, text: &str) {
-        // QBoard relays a pass it got from another engine garbled (`@@@64` for `@@@@`).
-        let text = if text.starts_with("@@@") {
-            "@@@@"
-        } else {
-            text
-        };
+        // The dialect reads the pass `@@@@` and QBoard's garbled relay of it (`@@@64`); any
+        // other text beginning `@` is no move.
         self.halt();
         if let Some(r) = self.result() {
             self.illegal(&format!("the game is over: {}", r.reason), text);

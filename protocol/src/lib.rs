@@ -7,4 +7,5 @@
 
 pub mod cecp;
 pub mod dialect;
+pub mod input;
 pub mod usi;

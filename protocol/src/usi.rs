@@ -6,7 +6,15 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::thread::JoinHandle;
+
 use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Move, Variant};
+
+use crate::input::{clip, LineReader};
+
+/// The longest error message written, in characters (messages quote input).
+pub const MAX_ERROR: usize = 400;
 
 /// Where protocol output goes; shared with the search thread.
 #[derive(Clone)]
@@ -31,9 +39,10 @@ impl Output {
         self.line(&format!("info string {s}"));
     }
 
-    /// An error report that keeps the protocol going.
+    /// An error report that keeps the protocol going. Long messages (which may repeat a long
+    /// piece of input) are clipped.
     pub fn error(&self, s: &str) {
-        self.line(&format!("info string error: {s}"));
+        self.line(&format!("info string error: {}", clip(s, MAX_ERROR)));
     }
 }
 
@@ -223,6 +232,15 @@ pub struct Session<E: Engine> {
     chu_rules: ChuRules,
     /// How long the last `position` command took (see [`Go::position_cost`]).
     position_cost: Duration,
+    /// A running `go perft`.
+    perft: Option<PerftJob>,
+}
+
+/// A `go perft` counting on its own thread, so that `stop`, `isready` and `quit` are still
+/// answered while it runs.
+struct PerftJob {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<()>,
 }
 
 fn variant_spec() -> String {
@@ -245,6 +263,7 @@ impl<E: Engine> Session<E> {
             variant,
             chu_rules: ChuRules::Lishogi,
             position_cost: Duration::ZERO,
+            perft: None,
         }
     }
 
@@ -271,14 +290,20 @@ impl<E: Engine> Session<E> {
         &self.position
     }
 
-    /// Runs the loop until `quit` or the end of input.
+    /// Runs the loop until `quit` or the end of input. Lines longer than
+    /// [`crate::input::MAX_LINE`] or not in UTF-8 get an error and are skipped.
     pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if !self.command(&line) {
-                break;
+        for line in LineReader::new(input) {
+            match line {
+                Ok(line) => {
+                    if !self.command(&line) {
+                        break;
+                    }
+                }
+                Err(bad) => self.out.error(&format!("{}: '{}'", bad.reason, bad.text)),
             }
         }
+        self.stop_perft();
         self.engine.stop();
         self.engine.wait();
     }
@@ -340,17 +365,24 @@ impl<E: Engine> Session<E> {
                     Err(e) => self.out.error(&e),
                 }
             }
-            "stop" => self.engine.stop(),
+            "stop" => {
+                self.stop_perft();
+                self.engine.stop();
+            }
             "ponderhit" => self.engine.ponderhit(),
             "gameover" => self.halt(),
-            "quit" => return false,
+            "quit" => {
+                self.stop_perft();
+                return false;
+            }
             _ => self.out.error(&format!("unknown command '{cmd}'")),
         }
         true
     }
 
-    /// Stops a running search (its bestmove is still written) before changing state.
+    /// Stops a running search (its bestmove is still written) or perft before changing state.
     fn halt(&mut self) {
+        self.stop_perft();
         if self.engine.searching() {
             self.engine.stop();
             self.engine.wait();
@@ -437,26 +469,55 @@ impl<E: Engine> Session<E> {
         Ok(pos)
     }
 
+    /// `go perft N`: counts on a thread of its own (stopped by `stop`, `quit` or any command
+    /// that changes the state), then writes `<move>: <count>` per root move and `Nodes
+    /// searched: <total>`; a stopped count writes `info string perft stopped`.
     fn perft(&mut self, rest: &[&str]) {
         let depth = match rest.first().map(|d| d.parse::<u32>()) {
-            Some(Ok(d)) if d >= 1 => d,
+            Some(Ok(d)) if (1..=MAX_PERFT_DEPTH).contains(&d) => d,
             _ => {
-                self.out.error("go perft needs a depth of at least 1");
+                self.out.error(&format!(
+                    "go perft needs a depth of at least 1 (and at most {MAX_PERFT_DEPTH})"
+                ));
                 return;
             }
         };
         let out = self.out.clone();
-        with_position!(&self.position, p => {
-            let counts = p.divide(depth);
-            let mut total = 0;
-            for (m, n) in counts {
-                out.line(&format!("{}: {n}", p.move_to_string(m)));
-                total += n;
-            }
-            out.line(&format!("Nodes searched: {total}"));
+        let pos = self.position.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            with_position!(&pos, p => {
+                let Some(counts) = p.divide_until(depth, &flag) else {
+                    out.info_string("perft stopped");
+                    return;
+                };
+                let mut total = 0;
+                for (m, n) in counts {
+                    out.line(&format!("{}: {n}", p.move_to_string(m)));
+                    total += n;
+                }
+                out.line(&format!("Nodes searched: {total}"));
+            });
         });
+        self.perft = Some(PerftJob { stop, handle });
+    }
+
+    /// Stops a running `go perft` and waits for its thread.
+    fn stop_perft(&mut self) {
+        if let Some(job) = self.perft.take() {
+            job.stop.store(true, Relaxed);
+            let _ = job.handle.join();
+        }
     }
 }
+
+/// The longest time a `go` command's times are read as, in milliseconds (about 31 years).
+pub const MAX_GO_MS: u64 = 1_000_000_000_000;
+
+/// The deepest `go perft` accepted (deeper counts could never finish; the recursion stays
+/// shallow).
+pub const MAX_PERFT_DEPTH: u32 = 64;
 
 fn parse_go(rest: &[&str]) -> Result<Go, String> {
     let mut go = Go::default();
@@ -470,7 +531,8 @@ fn parse_go(rest: &[&str]) -> Result<Go, String> {
     };
     while i < rest.len() {
         let w = rest[i];
-        let ms = |i: usize| num(i, w).map(Duration::from_millis);
+        // Times are capped (at about 31 years) so that no deadline computed from them overflows.
+        let ms = |i: usize| num(i, w).map(|n| Duration::from_millis(n.min(MAX_GO_MS)));
         match w {
             "btime" => go.time[0] = Some(ms(i)?),
             "wtime" => go.time[1] = Some(ms(i)?),
@@ -478,7 +540,7 @@ fn parse_go(rest: &[&str]) -> Result<Go, String> {
             "winc" => go.inc[1] = ms(i)?,
             "byoyomi" => go.byoyomi = ms(i)?,
             "movetime" => go.movetime = Some(ms(i)?),
-            "movestogo" => go.moves_to_go = Some(num(i, w)? as u32),
+            "movestogo" => go.moves_to_go = Some(num(i, w)?.min(u32::MAX as u64) as u32),
             "depth" => go.depth = Some(num(i, w)?.clamp(1, 127) as i32),
             "nodes" => go.nodes = Some(num(i, w)?),
             "mate" => {
@@ -521,5 +583,23 @@ mod tests {
         assert!(parse_go(&["depth"]).is_err());
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["sideways"]).is_err());
+    }
+
+    /// Numbers at the limits of the integer types are capped, never wrapped (issue 10).
+    #[test]
+    fn huge_numbers_are_capped() {
+        let g = parse_go(&[
+            "movestogo",
+            "4294967296",
+            "btime",
+            "9223372036854775807",
+            "movetime",
+            "9223372036854775807",
+        ])
+        .unwrap();
+        assert_eq!(g.moves_to_go, Some(u32::MAX));
+        assert_eq!(g.time[0], Some(Duration::from_millis(MAX_GO_MS)));
+        assert_eq!(g.movetime, Some(Duration::from_millis(MAX_GO_MS)));
+        assert!(parse_go(&["nodes", "18446744073709551616"]).is_err());
     }
 }

@@ -1202,6 +1202,57 @@ fn zone_promotion_into_within_and_out_of_the_far_six_ranks() {
 }
 
 #[test]
+fn a_double_move_that_stops_in_the_zone_may_promote() {
+    // docs/ko.md "Promotion": a double mover has "the power to move twice per turn", and "if a
+    // piece moves within this promotion zone, including moves into, out of, or wholly within
+    // the zone, then that player may promote the piece at the end of the turn": each leg is a
+    // move, so a turn one of whose legs starts or ends in the zone may end in a promotion, even
+    // when the turn starts and ends outside it. Black's cavalry on 10g (row 6, one rank short of
+    // the zone a-f).
+    let pos = ko('b', &[("10g", "CA")]);
+    // Two jumps to the left (long legs leftward): 10g -> 12f -> 14g, or 10g -> 12h -> 14g. The
+    // first way stands on 12f, in the zone: promotion is offered (one effect, the ways merged).
+    assert_eq!(
+        moves_to(&pos, "10g", "14g"),
+        sorted(&["10g14g+", "10g14g="])
+    );
+    // The same to the right: 8f (zone) or 8h on the way to 6g.
+    assert_eq!(moves_to(&pos, "10g", "6g"), sorted(&["10g6g+", "10g6g="]));
+    // Out to 11e or 9e (zone) and back: a pass that may promote.
+    assert_eq!(
+        moves_to(&pos, "10g", "10g"),
+        sorted(&["10g10g+", "10g10g="])
+    );
+    // Backward: 10g -> 11i -> 12k never touches the zone: no promotion.
+    assert_eq!(moves_to(&pos, "10g", "12k"), vec!["10g12k"]);
+    // From 10h (row 7) the forward first jumps land on 11f and 9f (row 5, the zone), so the
+    // jumps back, and the sideways jumps (rows 6 to 8, never the zone), show the rule's edge.
+    let pos = ko('b', &[("10h", "CA")]);
+    assert_eq!(
+        moves_to(&pos, "10h", "10h"),
+        sorted(&["10h10h+", "10h10h="])
+    );
+    assert_eq!(moves_to(&pos, "10h", "14h"), vec!["10h14h"]);
+    // An igui through the zone: capture the pawn on 11f, jump back to 10h, promote or not.
+    let pos = ko('b', &[("10h", "CA"), ("11f", "p")]);
+    let back: Vec<String> = effects_from(&pos, "10h")
+        .into_iter()
+        .filter(|e| e.starts_with("10h x"))
+        .collect();
+    assert_eq!(
+        back,
+        sorted(&[&fx("10h", &["11f"], "+"), &fx("10h", &["11f"], "=")])
+    );
+    // White the same way round: White's zone is ranks n-s; from 10m (row 12) out to 11o or 9o
+    // and back.
+    let pos = ko('w', &[("10m", "ca")]);
+    assert_eq!(
+        moves_to(&pos, "10m", "10m"),
+        sorted(&["10m10m+", "10m10m="])
+    );
+}
+
+#[test]
 fn general_sumo_wrestler_elephant_and_promoted_pieces_never_promote() {
     // "The general, sumo wrestler, and elephant do not promote, nor do pieces which have already
     // promoted." Each on 10f (in the zone); none of its moves carries `+` or `=`.
@@ -1823,14 +1874,22 @@ fn moves_ending_where_they_started_in_the_zone_may_promote() {
 }
 
 #[test]
-fn a_move_that_only_visits_the_zone_does_not_promote() {
-    // ko.md: a move "that starts or ends in the zone" lets the player promote. A cavalry on 10h
-    // (outside) capturing the pawn on 11f (inside) and jumping back (igui) neither starts nor
-    // ends there: no choice. Stopping on 11f, or jumping on to 12d, ends in the zone: a choice.
+fn a_double_move_that_only_visits_the_zone_may_promote() {
+    // ko.md (issue 10's decision): each leg of a multiple move is a move, so a move one of
+    // whose legs starts or ends in the zone lets the player promote at the end of the turn. A
+    // cavalry on 10h (outside) capturing the pawn on 11f (inside) and jumping back (igui)
+    // stopped on 11f: a choice; so does the pass out to 11f or 9f and back. (Before the
+    // decision, only a move starting or ending in the zone could promote: no choice here.)
+    // Stopping on 11f, or jumping on to 12d, ends in the zone: a choice.
     let pos = ko('b', &[("10h", "CA"), ("11f", "p")]);
     assert_eq!(
         stay_effects(&pos, "10h"),
-        sorted(&[&fx("10h", &["11f"], ""), &fx("10h", &[], "")])
+        sorted(&[
+            &fx("10h", &["11f"], "+"),
+            &fx("10h", &["11f"], "="),
+            &fx("10h", &[], "+"),
+            &fx("10h", &[], "="),
+        ])
     );
     assert_eq!(
         moves_to(&pos, "10h", "11f"),

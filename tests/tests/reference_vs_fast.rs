@@ -491,7 +491,24 @@ fn ko_agrees_with_reference() {
     }
     let crowd: Vec<(&str, &str)> = crowd.iter().map(|(s, c)| (s.as_str(), *c)).collect();
     let crowded = placement("ko", &crowd, 'b');
+    // Cavalries one and two ranks short of their zones (docs/ko.md "Promotion": a double move
+    // that stops in the zone between its legs may promote), with enemies to capture there.
+    let edge = placement(
+        "ko",
+        &[
+            ("10s", "G"),
+            ("10a", "g"),
+            ("10g", "(CA)"),
+            ("5h", "(CA)"),
+            ("11e", "p"),
+            ("10m", "(ca)"),
+            ("15l", "(ca)"),
+            ("9o", "P"),
+        ],
+        'b',
+    );
     let starts = [
+        edge,
         crowded,
         "startpos".to_string(),
         promoted_start("ko", &["TB", "SM", "D", "B", "EN", "FW", "C", "CA", "LB"]),

@@ -52,7 +52,10 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
             continue;
         }
         let variant = Variant::builtin(id).map_err(|e| e.to_string())?;
-        let depth: i32 = depth.parse::<i32>().map_err(|e| e.to_string())? + a.depth_offset;
+        let depth: i32 = depth
+            .parse::<i32>()
+            .map_err(|e| e.to_string())?
+            .saturating_add(a.depth_offset);
         let pos = AnyPosition::parse(variant.clone(), text).map_err(|e| e.to_string())?;
         let eval = Evaluator::new(variant.clone());
         let tt = Arc::new(Tt::new(16));

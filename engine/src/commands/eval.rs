@@ -13,7 +13,7 @@ use crate::{CliError, VariantArgs};
 pub struct EvalArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Position in notation, or `startpos`.
+    /// Position in notation, or `startpos`, optionally followed by `moves <move>...`.
     #[arg(long, default_value = "startpos")]
     position: String,
     /// Also list every piece kind's derived value.
@@ -25,7 +25,7 @@ pub struct EvalArgs {
 pub fn run(a: &EvalArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
-    let pos = AnyPosition::parse(variant.clone(), &a.position).map_err(|e| e.to_string())?;
+    let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
     let e = Evaluator::new(variant.clone());
     if a.values {
         for (k, kind) in variant.def.kinds.iter().enumerate() {

@@ -69,6 +69,9 @@ pub struct MatchArgs {
     records: Option<String>,
 }
 
+/// The longest `--margin` and `--move-timeout`, in seconds (a day).
+const MAX_WAIT_SECS: u64 = 86_400;
+
 fn secs(s: &str) -> Result<Duration, String> {
     let v: f64 = s
         .trim()
@@ -233,6 +236,13 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
                 "--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into(),
             ));
         }
+    }
+    // Deadlines are instants: a margin or timeout of centuries would overflow them.
+    if a.margin > MAX_WAIT_SECS * 1000 || a.move_timeout > MAX_WAIT_SECS {
+        return Err(CliError::Msg(format!(
+            "--margin and --move-timeout may be at most one day ({} ms, {MAX_WAIT_SECS} s)",
+            MAX_WAIT_SECS * 1000
+        )));
     }
     if a.games == 0 || a.concurrency == 0 {
         return Err(CliError::Msg(

@@ -14,11 +14,11 @@ use crate::{CliError, VariantArgs};
 pub struct PerftArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Position in notation, or `startpos`.
+    /// Position in notation, or `startpos`, optionally followed by `moves <move>...`.
     #[arg(long, default_value = "startpos")]
     position: String,
-    /// Depth in plies.
-    #[arg(long, default_value_t = 3)]
+    /// Depth in plies (at most 64).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=64))]
     depth: u32,
     /// Print the count of each root move.
     #[arg(long)]
@@ -27,9 +27,22 @@ pub struct PerftArgs {
     /// lion-power move counts, and a pass once per empty square it can step out to).
     #[arg(long)]
     paths: bool,
-    /// Worker threads (the root moves are shared among them).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (the root moves are shared among them), 1 to 256.
+    #[arg(long, default_value_t = 1, value_parser = threads)]
     threads: usize,
+}
+
+/// The most `--threads` accepted (the engine's `Threads` option has the same bound).
+pub const MAX_THREADS: usize = 256;
+
+/// Parses `--threads`: 1 to [`MAX_THREADS`].
+fn threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "'{s}' is not a number of threads from 1 to {MAX_THREADS}"
+        )),
+    }
 }
 
 /// Runs `perft`: prints per-move counts (with `--divide`) and `Nodes searched: N` on stdout,
@@ -37,10 +50,7 @@ pub struct PerftArgs {
 pub fn run(a: &PerftArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
-    let pos = AnyPosition::parse(variant, &a.position).map_err(|e| e.to_string())?;
-    if a.threads == 0 {
-        return Err(CliError::Msg("--threads must be at least 1".into()));
-    }
+    let pos = AnyPosition::parse_with_moves(variant, &a.position)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()

@@ -13,7 +13,7 @@ use crate::{CliError, VariantArgs};
 pub struct ShowArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// Position in notation, or `startpos`.
+    /// Position in notation, or `startpos`, optionally followed by `moves <move>...`.
     #[arg(long, default_value = "startpos")]
     position: String,
     /// Draw pieces by their kanji (White's marked with 'v') instead of codes.
@@ -34,7 +34,7 @@ fn width(s: &str) -> usize {
 pub fn run(a: &ShowArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
-    let pos = AnyPosition::parse(variant.clone(), &a.position).map_err(|e| e.to_string())?;
+    let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
     let geo = &variant.geo;
     let kinds = &variant.def.kinds;
     let mut cells: Vec<Vec<String>> = Vec::new();

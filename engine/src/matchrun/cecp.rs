@@ -15,7 +15,7 @@ use taikyoku_movegen::{with_position, AnyPosition, Outcome, Variant};
 use taikyoku_protocol::dialect::Dialect;
 
 use super::play::TimeControl;
-use super::player::{Conn, EngineSpec, Failure, Reply, Turn, HANDSHAKE_TIMEOUT};
+use super::player::{Conn, EngineSpec, Failure, Reply, Turn, HANDSHAKE_TIMEOUT, LINE_QUEUE};
 
 /// How long a protocol-2 engine may take to send its first `feature` line before it is taken
 /// for a protocol-1 engine (the CECP specification's two seconds).
@@ -316,8 +316,13 @@ impl Cecp {
 
     /// The engine's move on `turn`.
     pub(crate) fn go(&mut self, conn: &mut Conn, turn: &Turn) -> Result<Reply, Failure> {
-        // Whatever the engine said since its last move (a result claim after it, say).
-        while conn.pending_line()?.is_some() {}
+        // Whatever the engine said since its last move (a result claim after it, say): at most
+        // what the queue holds, so that an engine that never stops talking cannot keep us here.
+        for _ in 0..LINE_QUEUE {
+            if conn.pending_line()?.is_none() {
+                break;
+            }
+        }
         let mut game = match self.game.take() {
             Some(g) if g.known <= turn.moves.len() => {
                 conn.send("force")?;

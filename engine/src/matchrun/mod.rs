@@ -7,7 +7,7 @@ pub mod play;
 pub mod player;
 pub mod stats;
 
-use std::collections::VecDeque;
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::channel;
@@ -90,24 +90,30 @@ impl FinishedGame {
 pub struct MatchReport {
     /// Counts.
     pub tally: Tally,
-    /// Every game.
-    pub games: Vec<FinishedGame>,
+    /// How the games ended: each distinct summary (reasons with the engines' names written
+    /// `<engine>`) and how many games ended so, in order of first appearance.
+    pub reasons: Vec<(String, usize)>,
     /// SPRT decision, if any: true = H1 accepted.
     pub sprt_result: Option<bool>,
 }
 
-/// Runs a match, printing a line per finished game to `out` and returning the report.
+/// Runs a match, printing a line per finished game to `out` (and its record to the records
+/// file, as it finishes) and returning the report.
+///
+/// Memory does not grow with the match: games are handed out by number, each game's moves are
+/// written out and dropped when it finishes, and only the tallies are kept (pair results wait
+/// for their partner game).
 pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<MatchReport> {
-    let jobs: VecDeque<(usize, String, usize)> = (0..cfg.games)
-        .map(|i| {
-            let opening = cfg.openings[(i / 2) % cfg.openings.len()].clone();
-            (i, opening, i % 2)
-        })
-        .collect();
-    let queue = Arc::new(Mutex::new(jobs));
+    let mut records = match &cfg.records {
+        Some(path) => Some(std::io::BufWriter::new(std::fs::File::create(path)?)),
+        None => None,
+    };
+    let queue = Arc::new(Mutex::new(0usize));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<FinishedGame>();
-    let mut finished: Vec<Option<FinishedGame>> = vec![None; cfg.games];
+    // The first engine's points in the first finished game of each pair still open.
+    let mut pending: HashMap<usize, f64> = HashMap::new();
+    let mut reasons: Vec<(String, usize)> = Vec::new();
     let mut tally = Tally::default();
     let mut sprt_result = None;
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
@@ -122,10 +128,16 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                     if stop.load(Relaxed) {
                         break;
                     }
-                    let Some((number, opening, black)) = queue.lock().expect("queue").pop_front()
-                    else {
-                        break;
+                    let number = {
+                        let mut next = queue.lock().expect("queue");
+                        if *next >= cfg.games {
+                            break;
+                        }
+                        *next += 1;
+                        *next - 1
                     };
+                    let opening = cfg.openings[(number / 2) % cfg.openings.len()].clone();
+                    let black = number % 2;
                     // (Re)start engines as needed.
                     let mut start_failure = None;
                     for (e, slot) in players.iter_mut().enumerate() {
@@ -142,12 +154,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                         } else {
                             Colour::White
                         };
+                        let why = |n: &str| format!("{n} ({side}) failed to start: {f}");
                         GameRecord {
                             outcome: Outcome::Win(side.flip()),
-                            reason: format!(
-                                "{} ({side}) failed to start: {f}",
-                                cfg.engines[e].name
-                            ),
+                            reason: why(&cfg.engines[e].name),
+                            summary: why(play::ENGINE),
                             moves: Vec::new(),
                             hodges: Vec::new(),
                             broken: [false; 2],
@@ -201,14 +212,26 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                 result_string(&g.record.outcome),
                 g.record.reason
             );
-            finished[idx] = Some(g);
-            // Pentanomial: when both games of a pair are in.
-            let (a, b) = (pair * 2, pair * 2 + 1);
-            if b < finished.len() {
-                if let (Some(x), Some(y)) = (&finished[a], &finished[b]) {
-                    let p = x.points_first() + y.points_first();
-                    tally.pentanomial[(p * 2.0).round() as usize] += 1;
+            // Pentanomial: when both games of a pair are in (a last game without a partner
+            // counts only as a game).
+            if pair * 2 + 1 < cfg.games {
+                match pending.remove(&pair) {
+                    Some(other) => {
+                        let p = other + pts;
+                        tally.pentanomial[(p * 2.0).round() as usize] += 1;
+                    }
+                    None => {
+                        pending.insert(pair, pts);
+                    }
                 }
+            }
+            match reasons.iter_mut().find(|(k, _)| *k == g.record.summary) {
+                Some((_, n)) => *n += 1,
+                None => reasons.push((g.record.summary.clone(), 1)),
+            }
+            if let Some(f) = &mut records {
+                write_record(f, cfg, &g)?;
+                f.flush()?;
             }
             writeln!(out, "{line}")?;
             writeln!(
@@ -233,13 +256,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         }
         Ok(())
     })?;
-    let games: Vec<FinishedGame> = finished.into_iter().flatten().collect();
-    if let Some(path) = &cfg.records {
-        write_records(path, cfg, &games)?;
-    }
     Ok(MatchReport {
         tally,
-        games,
+        reasons,
         sprt_result,
     })
 }
@@ -253,41 +272,39 @@ pub fn result_string(o: &Outcome) -> &'static str {
     }
 }
 
-fn write_records(path: &str, cfg: &MatchConfig, games: &[FinishedGame]) -> std::io::Result<()> {
-    let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-    for g in games {
-        let (b, w) = (&cfg.engines[g.black].name, &cfg.engines[1 - g.black].name);
-        writeln!(f, "[Game \"{}\"]", g.number)?;
-        writeln!(f, "[Variant \"{}\"]", cfg.game.variant.id())?;
-        writeln!(f, "[Black \"{b}\"]")?;
-        writeln!(f, "[White \"{w}\"]")?;
-        let limits: Vec<String> = cfg
-            .engines
-            .iter()
-            .map(|e| format!("{}: {}", e.name, e.limit.unwrap_or(cfg.game.tc)))
-            .collect();
-        if cfg.engines.iter().any(|e| e.limit.is_some()) {
-            writeln!(f, "[TimeControl \"{}\"]", limits.join(", "))?;
-        } else {
-            writeln!(f, "[TimeControl \"{}\"]", cfg.game.tc)?;
-        }
-        writeln!(f, "[Opening \"{}\"]", g.opening)?;
-        writeln!(f, "[Result \"{}\"]", result_string(&g.record.outcome))?;
-        writeln!(f, "[Termination \"{}\"]", g.record.reason)?;
-        writeln!(f, "[Plies \"{}\"]", g.record.moves.len())?;
-        writeln!(f, "{}", g.record.moves.join(" "))?;
-        let mut hodges = String::new();
-        for (i, h) in g.record.hodges.iter().enumerate() {
-            if i % 2 == 0 {
-                hodges.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            hodges.push_str(h);
-            hodges.push(' ');
-        }
-        writeln!(f, "{}", hodges.trim_end())?;
-        writeln!(f)?;
+/// Writes one game's record (tags, moves in our notation, moves in Hodges-style notation).
+fn write_record(f: &mut dyn Write, cfg: &MatchConfig, g: &FinishedGame) -> std::io::Result<()> {
+    let (b, w) = (&cfg.engines[g.black].name, &cfg.engines[1 - g.black].name);
+    writeln!(f, "[Game \"{}\"]", g.number)?;
+    writeln!(f, "[Variant \"{}\"]", cfg.game.variant.id())?;
+    writeln!(f, "[Black \"{b}\"]")?;
+    writeln!(f, "[White \"{w}\"]")?;
+    let limits: Vec<String> = cfg
+        .engines
+        .iter()
+        .map(|e| format!("{}: {}", e.name, e.limit.unwrap_or(cfg.game.tc)))
+        .collect();
+    if cfg.engines.iter().any(|e| e.limit.is_some()) {
+        writeln!(f, "[TimeControl \"{}\"]", limits.join(", "))?;
+    } else {
+        writeln!(f, "[TimeControl \"{}\"]", cfg.game.tc)?;
     }
-    f.flush()
+    writeln!(f, "[Opening \"{}\"]", g.opening)?;
+    writeln!(f, "[Result \"{}\"]", result_string(&g.record.outcome))?;
+    writeln!(f, "[Termination \"{}\"]", g.record.reason)?;
+    writeln!(f, "[Plies \"{}\"]", g.record.moves.len())?;
+    writeln!(f, "{}", g.record.moves.join(" "))?;
+    let mut hodges = String::new();
+    for (i, h) in g.record.hodges.iter().enumerate() {
+        if i % 2 == 0 {
+            hodges.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        hodges.push_str(h);
+        hodges.push(' ');
+    }
+    writeln!(f, "{}", hodges.trim_end())?;
+    writeln!(f)?;
+    Ok(())
 }
 
 /// The final report, in fastchess's layout.
@@ -356,19 +373,7 @@ pub fn print_report(
             s.elo1
         )?;
     }
-    let mut reasons: Vec<(String, usize)> = Vec::new();
-    for g in &r.games {
-        let key = g
-            .record
-            .reason
-            .replace(a.as_str(), "<engine>")
-            .replace(b.as_str(), "<engine>");
-        match reasons.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n += 1,
-            None => reasons.push((key, 1)),
-        }
-    }
-    for (k, n) in reasons {
+    for (k, n) in &r.reasons {
         writeln!(out, "  {n} x {k}")?;
     }
     writeln!(out, "--------------------------------------------------")?;

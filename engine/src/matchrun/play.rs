@@ -77,6 +77,9 @@ pub struct GameRecord {
     pub outcome: Outcome,
     /// Why, in words.
     pub reason: String,
+    /// The reason with every engine's name written `<engine>`: what the match report counts
+    /// (games grouped by what happened, whoever it happened to).
+    pub summary: String,
     /// The moves in the project's notation.
     pub moves: Vec<String>,
     /// The moves in Hodges-style notation.
@@ -110,13 +113,15 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
     let mut pos = match AnyPosition::parse_with_moves(cfg.variant.clone(), opening) {
         Ok(p) => p,
         Err(e) => {
+            let reason = format!("bad opening: {e}");
             return GameRecord {
                 outcome: Outcome::Draw,
-                reason: format!("bad opening: {e}"),
+                summary: reason.clone(),
+                reason,
                 moves: Vec::new(),
                 hodges: Vec::new(),
                 broken: [false; 2],
-            }
+            };
         }
     };
     let mut moves: Vec<String> = Vec::new();
@@ -130,9 +135,10 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
     };
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
     let mut broken = [false; 2];
-    let finish = |outcome: Outcome, reason: String, moves, hodges, broken| GameRecord {
+    let finish = |outcome: Outcome, why: Why, moves, hodges, broken| GameRecord {
         outcome,
-        reason,
+        reason: why.text,
+        summary: why.summary,
         moves,
         hodges,
         broken,
@@ -144,7 +150,9 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
             let side = Colour::from_index(i);
             return finish(
                 Outcome::Win(side.flip()),
-                format!("{} ({side}) was not ready: {f}", p.spec.name),
+                Why::named(&p.spec.name, "", |n, _| {
+                    format!("{n} ({side}) was not ready: {f}")
+                }),
                 moves,
                 hodges,
                 broken,
@@ -154,15 +162,30 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
     loop {
         let result = with_position!(&mut pos, p => p.game_result(&checks));
         if let Some(r) = result {
-            return finish(r.outcome, r.reason.to_string(), moves, hodges, broken);
+            return finish(
+                r.outcome,
+                Why::plain(r.reason.to_string()),
+                moves,
+                hodges,
+                broken,
+            );
         }
         if cfg.max_plies.is_some_and(|m| moves.len() >= m) {
-            return finish(Outcome::Draw, "move limit".into(), moves, hodges, broken);
+            return finish(
+                Outcome::Draw,
+                Why::plain("move limit"),
+                moves,
+                hodges,
+                broken,
+            );
         }
         let side = with_position!(&pos, p => p.side_to_move());
         let s = side.index();
         let name = players[s].spec.name.clone();
-        let loses = |reason: String| Outcome::Win(side.flip()).then_reason(reason);
+        let other = players[1 - s].spec.name.clone();
+        // A reason naming the mover (`n`) and its opponent (`o`).
+        let named = |f: &dyn Fn(&str, &str) -> String| Why::named(&name, &other, f);
+        let loses = |why: Why| (Outcome::Win(side.flip()), why);
         let tc = players[s].spec.limit.unwrap_or(cfg.tc);
         let timeout = match tc {
             TimeControl::Fischer { .. } => clock[s] + cfg.margin,
@@ -183,23 +206,28 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                 players[s].kill();
                 broken[s] = true;
                 let why = match f {
-                    Failure::Timeout(_) => format!("{name} ({side}) lost on time (no move)"),
-                    Failure::Crash(e) => format!("{name} ({side}) crashed: {e}"),
-                    Failure::Protocol(e) => format!("{name} ({side}) broke the protocol: {e}"),
-                    Failure::Refused(e) => {
-                        let other = &players[1 - s].spec.name;
-                        format!("{name} ({side}) refused {other}'s move {e} (rules disagreement?)")
+                    Failure::Timeout(_) => {
+                        named(&|n, _| format!("{n} ({side}) lost on time (no move)"))
                     }
+                    Failure::Crash(e) => named(&|n, _| format!("{n} ({side}) crashed: {e}")),
+                    Failure::Protocol(e) => {
+                        named(&|n, _| format!("{n} ({side}) broke the protocol: {e}"))
+                    }
+                    Failure::Refused(e) => named(&|n, o| {
+                        format!("{n} ({side}) refused {o}'s move {e} (rules disagreement?)")
+                    }),
                 };
                 let (o, r) = loses(why);
                 return finish(o, r, moves, hodges, broken);
             }
         };
         if let Some(e) = &reply.illegal {
-            let (o, r) = loses(format!(
-                "{name} ({side}) played an illegal move '{}': {e}",
-                reply.bestmove
-            ));
+            let (o, r) = loses(named(&|n, _| {
+                format!(
+                    "{n} ({side}) played an illegal move '{}': {e}",
+                    reply.bestmove
+                )
+            }));
             return finish(o, r, moves, hodges, broken);
         }
         // Clocks (not for an engine with its own depth or node limit).
@@ -210,7 +238,7 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
         {
             TimeControl::Fischer { inc, .. } => {
                 if reply.elapsed > clock[s] + cfg.margin {
-                    let (o, r) = loses(format!("{name} ({side}) lost on time"));
+                    let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
                     return finish(o, r, moves, hodges, broken);
                 }
                 clock[s] = clock[s].saturating_sub(reply.elapsed) + inc;
@@ -220,7 +248,7 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                     let over = reply.elapsed - clock[s];
                     clock[s] = Duration::ZERO;
                     if over > byoyomi + cfg.margin {
-                        let (o, r) = loses(format!("{name} ({side}) lost on time"));
+                        let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
                         return finish(o, r, moves, hodges, broken);
                     }
                 } else {
@@ -230,16 +258,19 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
             _ => {}
         }
         if reply.bestmove == "resign" {
-            let (o, r) = loses(format!("{name} ({side}) resigns"));
+            let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
             return finish(o, r, moves, hodges, broken);
         }
-        let applied: Result<(String, bool), String> = with_position!(&mut pos, p => {
+        let applied: Result<(String, bool), Why> = with_position!(&mut pos, p => {
             match p.parse_move(&reply.bestmove) {
-                Err(e) => Err(format!("{name} ({side}) played an illegal move '{}': {e}", reply.bestmove)),
-                Ok(m) if p.is_forbidden_by_history(m) => Err(format!(
-                    "{name} ({side}) played '{}', which repeats an earlier position",
+                Err(e) => Err(named(&|n, _| format!(
+                    "{n} ({side}) played an illegal move '{}': {e}",
                     reply.bestmove
-                )),
+                ))),
+                Ok(m) if p.is_forbidden_by_history(m) => Err(named(&|n, _| format!(
+                    "{n} ({side}) played '{}', which repeats an earlier position",
+                    reply.bestmove
+                ))),
                 Ok(m) => {
                     let h = p.hodges(m);
                     let canonical = p.move_to_string(m);
@@ -273,7 +304,9 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                     let loser = players[winner.flip().index()].spec.name.clone();
                     return finish(
                         Outcome::Win(winner),
-                        format!("adjudication: both engines agree that {loser} is lost"),
+                        Why::named(&loser, "", |n, _| {
+                            format!("adjudication: both engines agree that {n} is lost")
+                        }),
                         moves,
                         hodges,
                         broken,
@@ -284,12 +317,32 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
     }
 }
 
-trait ThenReason {
-    fn then_reason(self, reason: String) -> (Outcome, String);
+/// Why a game ended: the text for people, and its summary for the match report.
+pub(crate) struct Why {
+    text: String,
+    summary: String,
 }
 
-impl ThenReason for Outcome {
-    fn then_reason(self, reason: String) -> (Outcome, String) {
-        (self, reason)
+impl Why {
+    /// A reason that names no engine.
+    fn plain(text: impl Into<String>) -> Why {
+        let text = text.into();
+        Why {
+            summary: text.clone(),
+            text,
+        }
+    }
+
+    /// A reason written by `f` from the names of the engine it is about and of its opponent;
+    /// the summary is the same text written with `<engine>` for both. (Replacing the names in
+    /// the finished text instead would also replace them inside other words.)
+    pub(crate) fn named(name: &str, other: &str, f: impl Fn(&str, &str) -> String) -> Why {
+        Why {
+            text: f(name, other),
+            summary: f(ENGINE, ENGINE),
+        }
     }
 }
+
+/// How the match report writes an engine's name.
+pub const ENGINE: &str = "<engine>";

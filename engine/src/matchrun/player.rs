@@ -1,13 +1,14 @@
 //! One engine process spoken to over USI or CECP (the XBoard protocol, see [`super::cecp`]), with
 //! a timeout on every wait so that a broken engine can never hang the match runner.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, TryRecvError};
+use std::io::{BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use taikyoku_movegen::{Outcome, Variant};
+use taikyoku_protocol::input::{BadKind, LineReader};
 
 use super::cecp::Cecp;
 use super::play::TimeControl;
@@ -117,85 +118,102 @@ pub struct Turn<'a> {
 /// One line from the engine, or the end of its output.
 pub(crate) enum Line {
     Text(String),
+    /// A line longer than [`MAX_ENGINE_LINE`] (its start): the engine broke the protocol.
+    TooLong(String),
     Eof,
 }
 
-/// The process and its pipes.
+/// The longest line accepted from an engine, in bytes (an `info ... pv` line of a long
+/// Taikyoku variation is a few hundred bytes).
+pub const MAX_ENGINE_LINE: usize = 16 << 10;
+
+/// How many lines from an engine may wait to be read. When the queue is full the reader stops
+/// reading, so the engine blocks on its output: an engine that floods its output cannot take
+/// the runner's memory (at most this many lines of [`MAX_ENGINE_LINE`] bytes per engine).
+pub const LINE_QUEUE: usize = 256;
+
+/// The process and its pipes. The engine runs in a process group of its own, so that killing
+/// it also kills whatever it started (a wrapper script's engine).
 pub(crate) struct Conn {
     child: Child,
-    stdin: ChildStdin,
+    /// Lines to write: a writer thread sends them, so that an engine that stops reading its
+    /// input cannot block the runner.
+    tx: Sender<String>,
     rx: Receiver<Line>,
 }
 
 impl Conn {
     fn spawn(spec: &EngineSpec) -> Result<Conn, Failure> {
-        let mut child = Command::new(&spec.cmd)
-            .args(&spec.args)
+        let mut cmd = Command::new(&spec.cmd);
+        cmd.args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
             .spawn()
             .map_err(|e| Failure::Crash(format!("cannot start '{}': {e}", spec.cmd)))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+        let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            kill_group(&mut child);
             return Err(Failure::Crash("no pipes to the engine".into()));
         };
-        let (tx, rx) = channel();
+        let (line_tx, rx) = sync_channel(LINE_QUEUE);
         std::thread::spawn(move || {
-            // Lines are read as bytes so that output that is not UTF-8 cannot end the reader.
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let l = String::from_utf8_lossy(&buf)
-                            .trim_end_matches(['\n', '\r'])
-                            .to_string();
-                        if tx.send(Line::Text(l)).is_err() {
-                            return;
-                        }
-                    }
+            // Bounded lines; bytes that are not UTF-8 are replaced (the engine's text is only
+            // ever compared with what the protocol allows).
+            let reader = LineReader::with_max(BufReader::new(stdout), MAX_ENGINE_LINE);
+            for line in reader {
+                let line = match line {
+                    Ok(l) => Line::Text(l),
+                    Err(bad) if bad.kind == BadKind::NotUtf8 => Line::Text(bad.lossy),
+                    Err(bad) => Line::TooLong(bad.text),
+                };
+                if line_tx.send(line).is_err() {
+                    return;
                 }
             }
-            let _ = tx.send(Line::Eof);
+            let _ = line_tx.send(Line::Eof);
         });
-        Ok(Conn { child, stdin, rx })
+        let (tx, to_write) = channel::<String>();
+        std::thread::spawn(move || {
+            for line in to_write {
+                if writeln!(stdin, "{line}")
+                    .and_then(|_| stdin.flush())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
+        Ok(Conn { child, tx, rx })
     }
 
-    /// Sends one line.
+    /// Sends one line (queued for the writer thread; an error once the engine's input is
+    /// closed).
     pub(crate) fn send(&mut self, s: &str) -> Result<(), Failure> {
-        writeln!(self.stdin, "{s}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| Failure::Crash(format!("cannot write to the engine: {e}")))
+        self.tx
+            .send(s.to_string())
+            .map_err(|_| Failure::Crash("cannot write to the engine: its input is closed".into()))
     }
 
-    /// The next line, waiting until `deadline`.
+    /// The next line, waiting until `deadline`. The deadline holds even while lines keep
+    /// arriving: an engine that talks without end still runs out of time.
     pub(crate) fn next_line(
         &mut self,
         deadline: Instant,
         waiting_for: &str,
     ) -> Result<String, Failure> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.rx.recv_timeout(left) {
-            Ok(Line::Text(l)) => Ok(l),
-            Ok(Line::Eof) | Err(RecvTimeoutError::Disconnected) => Err(Failure::Crash(format!(
-                "the engine exited while we waited for {waiting_for}"
-            ))),
-            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(format!("no {waiting_for}"))),
-        }
+        recv_line(&self.rx, deadline, waiting_for)
     }
 
-    /// A line already received, if any (never waits); `Err` when the engine has exited.
+    /// A line already received, if any (never waits); `Err` when the engine has exited or
+    /// broke the protocol.
     pub(crate) fn pending_line(&mut self) -> Result<Option<String>, Failure> {
         match self.rx.try_recv() {
-            Ok(Line::Text(l)) => Ok(Some(l)),
+            Ok(line) => line_result(line, "a line").map(Some),
             Err(TryRecvError::Empty) => Ok(None),
-            Ok(Line::Eof) | Err(TryRecvError::Disconnected) => {
-                Err(Failure::Crash("the engine exited".into()))
-            }
+            Err(TryRecvError::Disconnected) => line_result(Line::Eof, "a line").map(Some),
         }
     }
 
@@ -214,16 +232,55 @@ impl Conn {
     }
 
     fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_group(&mut self.child);
     }
+}
+
+/// The next line from `rx`, waiting until `deadline`; past the deadline a timeout, even when
+/// lines are waiting.
+fn recv_line(rx: &Receiver<Line>, deadline: Instant, waiting_for: &str) -> Result<String, Failure> {
+    let now = Instant::now();
+    if now >= deadline {
+        return Err(Failure::Timeout(format!("no {waiting_for}")));
+    }
+    match rx.recv_timeout(deadline - now) {
+        Ok(line) => line_result(line, waiting_for),
+        Err(RecvTimeoutError::Disconnected) => line_result(Line::Eof, waiting_for),
+        Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout(format!("no {waiting_for}"))),
+    }
+}
+
+/// A line as the protocol code sees it: its text, or the failure it means.
+fn line_result(line: Line, waiting_for: &str) -> Result<String, Failure> {
+    match line {
+        Line::Text(l) => Ok(l),
+        Line::TooLong(head) => Err(Failure::Protocol(format!(
+            "a line longer than {MAX_ENGINE_LINE} bytes: '{head}'"
+        ))),
+        Line::Eof => Err(Failure::Crash(format!(
+            "the engine exited while we waited for {waiting_for}"
+        ))),
+    }
+}
+
+/// Kills the engine's whole process group (the engine leads it: see [`Conn::spawn`]), then
+/// the engine itself if that failed, and waits for it.
+fn kill_group(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group; it touches no memory.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 impl Drop for Conn {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            self.kill();
-        }
+        // Also when the engine has exited: what it started may still run.
+        self.kill();
     }
 }
 
@@ -394,5 +451,46 @@ impl Player {
     /// Kills the process at once.
     pub fn kill(&mut self) {
         self.conn.kill();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine that keeps talking still runs out of time (issue 10: the deadline was checked
+    /// only while waiting, so a queue that never ran dry never timed out).
+    #[test]
+    fn the_deadline_holds_while_lines_keep_arriving() {
+        let (tx, rx) = sync_channel(LINE_QUEUE);
+        for _ in 0..3 {
+            tx.send(Line::Text("info depth 1".into())).unwrap();
+        }
+        let future = Instant::now() + Duration::from_secs(3600);
+        assert_eq!(recv_line(&rx, future, "bestmove").unwrap(), "info depth 1");
+        let past = Instant::now();
+        match recv_line(&rx, past, "bestmove") {
+            Err(Failure::Timeout(w)) => assert_eq!(w, "no bestmove"),
+            other => panic!("{other:?}"),
+        }
+        // The lines are still there for a later wait with time left.
+        assert_eq!(recv_line(&rx, future, "bestmove").unwrap(), "info depth 1");
+    }
+
+    /// A line over the bound is a protocol error; the end of output a crash.
+    #[test]
+    fn long_lines_and_the_end_of_output() {
+        let (tx, rx) = sync_channel(LINE_QUEUE);
+        let future = Instant::now() + Duration::from_secs(3600);
+        tx.send(Line::TooLong("info x".into())).unwrap();
+        assert!(matches!(
+            recv_line(&rx, future, "bestmove"),
+            Err(Failure::Protocol(e)) if e.contains("longer than")
+        ));
+        drop(tx);
+        assert!(matches!(
+            recv_line(&rx, future, "bestmove"),
+            Err(Failure::Crash(_))
+        ));
     }
 }

@@ -166,18 +166,23 @@ impl RefPosition {
         let n = self.n;
         let mut board = self.sq.clone();
         let mut raw = Vec::new();
+        let mut via_zone = Vec::new();
         for from in 0..n * n {
             let p = match self.sq[from] {
                 Some(p) if p.color == self.side => p,
                 _ => continue,
             };
             raw.clear();
-            self.ko_gen_piece(from, &mut board, &mut raw);
+            via_zone.clear();
+            self.ko_gen_piece(from, &mut board, &mut raw, &mut via_zone);
             debug_assert_eq!(board, self.sq);
             raw.sort_unstable();
             raw.dedup();
+            via_zone.sort_unstable();
             for r in raw.drain(..) {
-                for &promo in self.ko_promotion_options(p, from, &r) {
+                // Some way to this effect stood in the zone between legs.
+                let stood = via_zone.binary_search(&r).is_ok();
+                for &promo in self.ko_promotion_options(p, from, &r, stood) {
                     let mut caps = r.caps.clone();
                     if promo == RefPromotion::Promote && p.kind == self.ko().clerk {
                         // The clerk promotes: every enemy poison flame is removed.
@@ -211,8 +216,15 @@ impl RefPosition {
             .collect()
     }
 
-    /// The promotion choices of `mover`'s move from `from` with effect `r` (ko.md "Promotion").
-    fn ko_promotion_options(&self, mover: Piece, from: usize, r: &Raw) -> &'static [RefPromotion] {
+    /// The promotion choices of `mover`'s move from `from` with effect `r` (ko.md "Promotion");
+    /// `stood`: some way of making it stopped in the zone between two legs.
+    fn ko_promotion_options(
+        &self,
+        mover: Piece,
+        from: usize,
+        r: &Raw,
+        stood: bool,
+    ) -> &'static [RefPromotion] {
         let k = self.ko();
         // The general, sumo wrestler, elephant and promoted pieces do not promote.
         if mover.promoted || self.v.kinds[mover.kind as usize].promo.is_none() {
@@ -241,8 +253,9 @@ impl RefPosition {
         if commanding || (step_mover && mighty) || (mover.kind == k.cavalryman && gatling) {
             return PROMOTE;
         }
-        // The zone: a move starting or ending there.
-        if self.in_zone(mover.color, from) || self.in_zone(mover.color, r.to as usize) {
+        // The zone: a move starting or ending there, or a multiple move one of whose legs
+        // starts or ends there (each leg is a move; the promotion comes at the end of the turn).
+        if stood || self.in_zone(mover.color, from) || self.in_zone(mover.color, r.to as usize) {
             if mover.kind == k.clerk {
                 let both = guard_bit(mover.color, false) | guard_bit(mover.color, true);
                 if self.extra & both != both {
@@ -254,9 +267,16 @@ impl RefPosition {
         NONE
     }
 
-    /// Every (destination, removed squares) of the piece on `from`, possibly with duplicates.
-    /// `board` is a copy of the position's squares; it is restored before returning.
-    fn ko_gen_piece(&self, from: usize, board: &mut [Option<Piece>], out: &mut Vec<Raw>) {
+    /// Every (destination, removed squares) of the piece on `from`, possibly with duplicates;
+    /// those reached by a way that stood in the mover's zone between two legs also go to
+    /// `via_zone`. `board` is a copy of the position's squares; it is restored before returning.
+    fn ko_gen_piece(
+        &self,
+        from: usize,
+        board: &mut [Option<Piece>],
+        out: &mut Vec<Raw>,
+        via_zone: &mut Vec<Raw>,
+    ) {
         let k = self.ko();
         let p = self.sq[from].expect("ko_gen_piece on an empty square");
         let color = p.color;
@@ -267,6 +287,7 @@ impl RefPosition {
         // The mover leaves its square.
         board[from] = None;
         let mut moves: Vec<Raw> = Vec::new();
+        let mut via: Vec<Raw> = Vec::new();
         let mut shot: Option<Shot> = None;
         let mut burn = false;
         for atom in &self.ty(p).atoms {
@@ -337,9 +358,15 @@ impl RefPosition {
                 }
                 Atom::Legs { legs, count, exact } => {
                     let mut caps = Vec::new();
-                    self.ko_legs(board, p, from, legs, *count, *exact, &mut caps, &mut moves);
+                    let mut ways = Ways {
+                        out: &mut moves,
+                        via_zone: &mut via,
+                    };
+                    self.ko_legs(
+                        board, p, from, legs, *count, *exact, &mut caps, false, &mut ways,
+                    );
                 }
-                Atom::Cavalry => self.ko_cavalry(board, p, from, &mut moves),
+                Atom::Cavalry => self.ko_cavalry(board, p, from, &mut moves, &mut via),
                 Atom::Roam { dirs, max } => {
                     for d in dirs {
                         let mut caps = Vec::new();
@@ -369,7 +396,11 @@ impl RefPosition {
                         push(&mut found, from, &[t]);
                     }
                     let mut caps = Vec::new();
-                    self.ko_priest_jumps(board, p, from, *jumps, &mut caps, &mut found);
+                    let mut ways = Ways {
+                        out: &mut found,
+                        via_zone: &mut via,
+                    };
+                    self.ko_priest_jumps(board, p, from, *jumps, &mut caps, false, &mut ways);
                     // No pass by shooting pieces (out and back with nothing removed).
                     found.retain(|r| !(r.to as usize == from && r.caps.is_empty()));
                     moves.extend(found);
@@ -383,6 +414,24 @@ impl RefPosition {
             // A shooting piece may shoot after its move, or without moving; a move need not
             // shoot; a move that neither moves nor shoots does not exist.
             let mut with_shots = Vec::new();
+            // Shots after a way that stood in the zone keep that.
+            let mut via_shots = Vec::new();
+            for m in &via {
+                let saved: Vec<(usize, Option<Piece>)> = m
+                    .caps
+                    .iter()
+                    .map(|&c| (c as usize, board[c as usize].take()))
+                    .collect();
+                for set in self.ko_shots(board, m.to as usize, color, sh) {
+                    let mut caps: Vec<usize> = m.caps.iter().map(|&c| c as usize).collect();
+                    caps.extend(set);
+                    push(&mut via_shots, m.to as usize, &caps);
+                }
+                for (c, q) in saved {
+                    board[c] = q;
+                }
+            }
+            via.extend(via_shots);
             for m in moves.drain(..) {
                 let saved: Vec<(usize, Option<Piece>)> = m
                     .caps
@@ -406,7 +455,7 @@ impl RefPosition {
         }
         if burn {
             // Wherever the poison flame ends a move, every enemy piece around it is removed.
-            for m in &mut moves {
+            for m in moves.iter_mut().chain(via.iter_mut()) {
                 let mut caps: Vec<usize> = m.caps.iter().map(|&c| c as usize).collect();
                 for (dc, dr) in KING_STEPS {
                     if let Some(a) = self.at(m.to as usize, dc, dr, 1) {
@@ -422,6 +471,7 @@ impl RefPosition {
         }
         board[from] = Some(p);
         out.extend(moves);
+        via_zone.extend(via);
     }
 
     /// A single jump or leap landing on `t`: an empty square, or (when `capture`) an enemy piece
@@ -446,6 +496,7 @@ impl RefPosition {
     /// Multiple move: from `cur`, up to `left` more legs (exactly `left` when `exact`). Every leg
     /// ends on an empty square (the start square is empty, the mover having left it) or on an
     /// enemy piece, which it captures; never on a friendly piece.
+    /// `stood`: the piece already stopped in its zone between two legs on the way to `cur`.
     #[allow(clippy::too_many_arguments)]
     fn ko_legs(
         &self,
@@ -456,7 +507,8 @@ impl RefPosition {
         left: u32,
         exact: bool,
         caps: &mut Vec<usize>,
-        out: &mut Vec<Raw>,
+        stood: bool,
+        out: &mut Ways,
     ) {
         let s = if p.color == 0 { 1 } else { -1 };
         for o in legs {
@@ -475,10 +527,11 @@ impl RefPosition {
                 board[t] = None;
             }
             if !exact || left == 1 {
-                push(out, t, caps);
+                out.push(t, caps, stood);
             }
             if left > 1 {
-                self.ko_legs(board, p, t, legs, left - 1, exact, caps, out);
+                let stood = stood || self.in_zone(p.color, t);
+                self.ko_legs(board, p, t, legs, left - 1, exact, caps, stood, out);
             }
             if taken.is_some() {
                 board[t] = taken;
@@ -489,7 +542,16 @@ impl RefPosition {
 
     /// Cavalry: a knight jump, then optionally a second knight jump whose long leg points the
     /// same way as the first one's (forward, backward, left or right), or back to its start.
-    fn ko_cavalry(&self, board: &mut [Option<Piece>], p: Piece, from: usize, out: &mut Vec<Raw>) {
+    /// A second jump (or the jump back) after a first that stopped in the zone also goes to
+    /// `via_zone`.
+    fn ko_cavalry(
+        &self,
+        board: &mut [Option<Piece>],
+        p: Piece,
+        from: usize,
+        out: &mut Vec<Raw>,
+        via_zone: &mut Vec<Raw>,
+    ) {
         const KNIGHT: [(i32, i32); 8] = [
             (-1, -2),
             (1, -2),
@@ -535,19 +597,21 @@ impl RefPosition {
                 .filter(|&o2| long_leg(o2) == long_leg(o1))
                 .chain(std::iter::once((-o1.0, -o1.1)))
                 .collect();
+            let stood = self.in_zone(p.color, t1);
             for o2 in seconds {
                 let t2 = match self.at(t1, o2.0, o2.1, 1) {
                     Some(t) => t,
                     None => continue,
                 };
+                let mut c = caps.clone();
                 match land(board, t2) {
-                    None => {}
-                    Some(None) => push(out, t2, &caps),
-                    Some(Some(_)) => {
-                        let mut c = caps.clone();
-                        c.push(t2);
-                        push(out, t2, &c);
-                    }
+                    None => continue,
+                    Some(None) => {}
+                    Some(Some(_)) => c.push(t2),
+                }
+                push(out, t2, &c);
+                if stood {
+                    push(via_zone, t2, &c);
                 }
             }
             if taken1.is_some() {
@@ -578,7 +642,8 @@ impl RefPosition {
         cur: usize,
         left: u32,
         caps: &mut Vec<usize>,
-        out: &mut Vec<Raw>,
+        stood: bool,
+        out: &mut Ways,
     ) {
         let k = self.ko();
         for (dc, dr) in KING_STEPS {
@@ -597,18 +662,19 @@ impl RefPosition {
                 caps.push(t);
                 board[t] = None;
             }
-            // The jump alone, and what may follow it.
-            push(out, t, caps);
+            // The jump alone, and what may follow it (a further jump stops here first).
+            out.push(t, caps, stood);
+            let next = stood || self.in_zone(p.color, t);
             if left > 1 {
-                self.ko_priest_jumps(board, p, t, left - 1, caps, out);
+                self.ko_priest_jumps(board, p, t, left - 1, caps, next, out);
             }
             // The jump and a shot.
             for a in self.ko_adjacent_targets(board, t, p.color) {
                 let shot = board[a].take();
                 caps.push(a);
-                push(out, t, caps);
+                out.push(t, caps, stood);
                 if left > 1 {
-                    self.ko_priest_jumps(board, p, t, left - 1, caps, out);
+                    self.ko_priest_jumps(board, p, t, left - 1, caps, next, out);
                 }
                 caps.pop();
                 board[a] = shot;
@@ -767,6 +833,22 @@ impl RefPosition {
 }
 
 /// Records (to, caps) with caps sorted and without duplicates.
+/// Where the legs of a multiple move lead: every effect, and separately those reached by a way
+/// that stopped in the mover's promotion zone between two legs.
+struct Ways<'a> {
+    out: &'a mut Vec<Raw>,
+    via_zone: &'a mut Vec<Raw>,
+}
+
+impl Ways<'_> {
+    fn push(&mut self, to: usize, caps: &[usize], stood: bool) {
+        push(self.out, to, caps);
+        if stood {
+            push(self.via_zone, to, caps);
+        }
+    }
+}
+
 fn push(out: &mut Vec<Raw>, to: usize, caps: &[usize]) {
     let mut caps: Vec<u16> = caps.iter().map(|&c| c as u16).collect();
     caps.sort_unstable();
