@@ -11,7 +11,7 @@ use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Variant};
 use taikyoku_protocol::usi::{Engine, Go, Reporter, Score, Thinking, UsiOption};
 
-use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
+use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits, MoveFilter};
 use crate::time::{self, Clock, OVERHEAD};
 use crate::tt::Tt;
 
@@ -133,6 +133,10 @@ impl Backend {
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
+            moves: MoveFilter {
+                root: go.searchmoves.clone(),
+                own: go.playable.as_ref().map(|p| p.0.clone()),
+            },
         };
         let (side, ply, squares) = with_position!(pos, p => (
             p.side_to_move(),

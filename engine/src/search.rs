@@ -34,13 +34,52 @@ const QS_MAX_PLIES: usize = 6;
 /// Delta pruning margin in the quiescence search.
 const QS_DELTA_MARGIN: i32 = 200;
 
-/// When to stop searching, besides time.
+/// When to stop searching, besides time, and which moves to consider.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Maximum depth (plies).
     pub depth: Option<i32>,
     /// Maximum nodes (all threads together).
     pub nodes: Option<u64>,
+    /// The moves the search may choose.
+    pub moves: MoveFilter,
+}
+
+/// A test of a move, shared by the search threads.
+pub type MoveTest = Arc<dyn Fn(Move) -> bool + Send + Sync>;
+
+/// Which moves the search may choose: only `root` at the root (USI `go searchmoves`), and only
+/// moves passing `own` for the side to move at the root, at the root and wherever that side
+/// moves in the tree (a GUI that cannot relay some moves: the line searched is one the engine
+/// can play). The opponent's moves are never restricted. When no root move passes, the filter
+/// is dropped (any legal move beats none).
+#[derive(Clone, Default)]
+pub struct MoveFilter {
+    /// The only root moves to search (empty: all).
+    pub root: Vec<Move>,
+    /// The test every move of the root side must pass (none: all pass).
+    pub own: Option<MoveTest>,
+}
+
+impl std::fmt::Debug for MoveFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveFilter")
+            .field("root", &self.root)
+            .field("own", &self.own.as_ref().map(|_| "fn(Move) -> bool"))
+            .finish()
+    }
+}
+
+impl MoveFilter {
+    /// Whether the filter lets the search play `m` at `ply` (ply 0 is the root; even plies are
+    /// the root side's).
+    #[inline]
+    fn allows(&self, ply: usize, m: Move) -> bool {
+        if ply == 0 && !self.root.is_empty() && !self.root.contains(&m) {
+            return false;
+        }
+        ply % 2 == 1 || self.own.as_ref().is_none_or(|own| own(m))
+    }
 }
 
 /// Time limits that can change while the search runs (a `ponderhit` sets them).
@@ -390,6 +429,9 @@ impl<'a, const N: usize> Thread<'a, N> {
         let mut best = stand;
         for i in start..end {
             let (_, m) = self.pick(start, i, end);
+            if !self.shared.limits.moves.allows(ply, m) {
+                continue;
+            }
             // Delta pruning: even winning what this move captures (and a margin) cannot
             // raise alpha.
             let gain = self.gain_fast(m);
@@ -505,8 +547,13 @@ impl<'a, const N: usize> Thread<'a, N> {
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
+        let mut filtered = false;
         for i in start..end {
             let (score_i, m) = self.pick(start, i, end);
+            if !self.shared.limits.moves.allows(ply, m) {
+                filtered = true;
+                continue;
+            }
             let quiet = score_i < (1 << 23) && m.promotion() != Promotion::Promote;
             self.pos.make(m);
             if self.forbid_repetition && self.pos.is_repetition() {
@@ -562,6 +609,10 @@ impl<'a, const N: usize> Thread<'a, N> {
             }
         }
         self.list.0.truncate(start);
+        if legal == 0 && filtered {
+            // Only moves the filter refuses: not a loss, judged statically.
+            return self.evaluate();
+        }
         if legal == 0 {
             // Over by chu's bare-king rules (no moves are generated then).
             match self.pos.bare_king_state() {
@@ -605,13 +656,6 @@ pub fn search<const N: usize>(
 ) -> SearchResult {
     tt.new_search();
     let threads = threads.max(1);
-    let shared = Shared {
-        tt,
-        control: control.clone(),
-        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-        start: Instant::now(),
-        limits: limits.clone(),
-    };
     let mut root = pos.clone();
     let root_moves = root.legal_moves();
     if root_moves.is_empty() {
@@ -621,6 +665,21 @@ pub fn search<const N: usize>(
             info: None,
         };
     }
+    let mut limits = limits;
+    let first_allowed = root_moves
+        .iter()
+        .copied()
+        .find(|&m| limits.moves.allows(0, m));
+    if first_allowed.is_none() {
+        limits.moves = MoveFilter::default();
+    }
+    let shared = Shared {
+        tt,
+        control: control.clone(),
+        nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        start: Instant::now(),
+        limits: limits.clone(),
+    };
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
@@ -639,7 +698,7 @@ pub fn search<const N: usize>(
             });
         }
         let mut t = Thread::new(0, pos, eval, &shared, features);
-        let mut best = root_moves[0];
+        let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
         let mut last: Option<Info> = None;
         let mut prev_score: i32 = 0;

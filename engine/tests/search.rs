@@ -55,6 +55,7 @@ fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Mov
         Limits {
             depth: Some(depth),
             nodes: None,
+            ..Limits::default()
         },
         &control,
         features,

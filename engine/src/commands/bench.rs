@@ -60,6 +60,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         let limits = Limits {
             depth: Some(depth.max(1)),
             nodes: None,
+            ..Limits::default()
         };
         let r = with_position!(&pos, p => search::search(
             p, &eval, tt, 1, limits, &control, Features::default(), &mut |_| {}
