@@ -23,7 +23,7 @@ use crate::usi::Playable;
 /// harness (`engine/tests/qboard/`), reading as QBoard does, measured what this must exceed
 /// (docs/cecp.md, "QBoard's relay"), and a GUI busy painting may take longer, so the margin is
 /// wide: a game ends once, and the wait costs nothing else.
-pub const RESULT_HOLD: Duration = Duration::from_millis(250);
+pub const RESULT_HOLD: Duration = Duration::from_millis(1000);
 
 /// The test the search applies to the engine's own moves when QBoard relays them.
 pub fn playable(relay: QboardRelay) -> Playable {
