@@ -180,7 +180,7 @@ fn the_engines_relay_limits_agree_with_qboards_relay() {
                     .copied()
                     .filter(|&m| !with_position!(&pos, p => p.effect(m)).captured.is_empty())
                     .collect();
-                let m = if !caps.is_empty() && pick % 3 == 0 {
+                let m = if !caps.is_empty() && pick.is_multiple_of(3) {
                     caps[pick / 3 % caps.len()]
                 } else {
                     moves[pick % moves.len()]

@@ -80,7 +80,7 @@ impl Unconfirmed {
     /// Whether the move played at `ply` is by the side that played the unconfirmed move (its
     /// next move, which either confirms the reading or shows it wrong, and so ends the doubt).
     pub fn same_side_at(&self, ply: usize) -> bool {
-        ply > self.ply && (ply - self.ply) % 2 == 0
+        ply > self.ply && (ply - self.ply).is_multiple_of(2)
     }
 
     /// The game `game` (in which the unconfirmed move and the moves after it were played)
