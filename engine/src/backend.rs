@@ -11,7 +11,7 @@ use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
 use taikyoku_protocol::usi::{Engine, Go, Reporter, Score, Thinking, UsiOption};
 
-use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits};
+use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits, MoveFilter};
 use crate::time::{self, Budget, Clock, GameState, OVERHEAD};
 use crate::tt::Tt;
 
@@ -138,7 +138,10 @@ impl Backend {
         let limits = Limits {
             depth: go.depth,
             nodes: go.nodes,
-            root_moves: None,
+            moves: MoveFilter {
+                root: go.searchmoves.clone(),
+                own: go.playable.as_ref().map(|p| p.0.clone()),
+            },
         };
         let start = Instant::now()
             .checked_sub(go.position_cost)

@@ -93,14 +93,21 @@ pub struct XboardArgs {
     /// The variant `new` starts (a CECP variant name or one of ours; `variant` changes it).
     #[arg(long, default_value = "taikyoku")]
     pub variant: String,
+    /// Milliseconds a result waits after the engine's own move under QBoard (default: what
+    /// QBoard needs, `cecp::RESULT_HOLD`; for measuring it).
+    #[arg(long, value_name = "MS")]
+    pub result_hold: Option<u64>,
 }
 
 /// The CECP loop on standard input and output, `first` being input already read.
-fn run_cecp(variant: &str, first: Vec<u8>) -> Result<(), CliError> {
+fn run_cecp(variant: &str, result_hold: Option<u64>, first: Vec<u8>) -> Result<(), CliError> {
     let dialect = Dialect::for_cecp_variant(variant)?;
     let out = usi::Output::new(Box::new(std::io::stdout()));
     let engine = Backend::new(dialect.variant.clone());
     let mut session = cecp::Session::new(engine, out, dialect);
+    if let Some(ms) = result_hold {
+        session.set_result_hold(std::time::Duration::from_millis(ms));
+    }
     session.run(Cursor::new(first).chain(BufReader::new(std::io::stdin())));
     Ok(())
 }
@@ -125,7 +132,7 @@ fn run_auto() -> Result<(), CliError> {
         }
     }
     if first.trim_ascii() == b"xboard" {
-        return run_cecp("taikyoku", first);
+        return run_cecp("taikyoku", None, first);
     }
     let variant = Variant::builtin("taikyoku").map_err(|e| e.to_string())?;
     let out = usi::Output::new(Box::new(std::io::stdout()));
@@ -160,7 +167,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         None => run_auto(),
         Some(Command::Usi(a)) => commands::usi::run(&a),
-        Some(Command::Xboard(a)) => run_cecp(&a.variant, Vec::new()),
+        Some(Command::Xboard(a)) => run_cecp(&a.variant, a.result_hold, Vec::new()),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
         Some(Command::Match(a)) => commands::matchcmd::run(&a),

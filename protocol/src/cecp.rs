@@ -16,18 +16,22 @@
 //! [`dialect`]: crate::dialect
 
 mod clock;
+mod qboard;
 mod report;
 
 pub use clock::{Level, TimeControl, DEFAULT_MOVETIME};
+pub use qboard::{Unconfirmed, RESULT_HOLD};
 pub use report::{thinking_line, xboard_score, MATE_SCORE};
 
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
+use std::time::Duration;
 
 use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
 
+use crate::dialect::relay::QboardRelay;
 use crate::dialect::{Dialect, EditBoard};
 use crate::input::{clip, MAX_ECHO};
 use crate::usi::{Engine, Go, Output, MAX_ERROR};
@@ -133,6 +137,10 @@ pub struct Session<E: Engine> {
     edit: Option<EditBoard>,
     /// `ping`s that arrived while the engine was thinking: answered after its move.
     pongs: Vec<String>,
+    /// The last move from QBoard, if it could have been a promotion QBoard did not pass on.
+    unconfirmed: Option<Unconfirmed>,
+    /// How long a result waits after the engine's own move under QBoard ([`RESULT_HOLD`]).
+    result_hold: Duration,
 }
 
 impl<E: Engine> Session<E> {
@@ -159,7 +167,15 @@ impl<E: Engine> Session<E> {
             time: TimeControl::default(),
             edit: None,
             pongs: Vec::new(),
+            unconfirmed: None,
+            result_hold: RESULT_HOLD,
         }
+    }
+
+    /// Changes how long a result waits after the engine's own move under QBoard (for measuring
+    /// what QBoard needs; [`RESULT_HOLD`] by default).
+    pub fn set_result_hold(&mut self, hold: Duration) {
+        self.result_hold = hold;
     }
 
     /// The current position.
@@ -348,15 +364,26 @@ impl<E: Engine> Session<E> {
         true
     }
 
-    /// `protover N`: the features, on one line ending in `done=1` (QBoard reads the flags by
-    /// substring and does not wait for `done`).
+    /// `protover N`: the features on one line, then `feature done=1` on its own (QBoard reads
+    /// the flags by substring and waits for the text `feature done=1`).
     fn features(&mut self) {
         let (name, _) = self.engine.id();
         let variants = Dialect::announced_variants().join(",");
         self.out.line(&format!(
             "feature myname=\"{name}\" variants=\"{variants}\" usermove=1 setboard=1 ping=1 \
-             memory=1 smp=1 sigint=0 sigterm=0 colors=0 analyze=1 draw=0 done=1"
+             memory=1 smp=1 sigint=0 sigterm=0 colors=0 analyze=1 draw=0"
         ));
+        self.out.line("feature done=1");
+    }
+
+    /// What QBoard relays intact between engines, while the GUI is QBoard and plays this
+    /// variant (none under XBoard).
+    fn qboard_relay(&self) -> Option<QboardRelay> {
+        if self.xboard {
+            None
+        } else {
+            self.dialect.qboard_relay()
+        }
     }
 
     /// Runs `f` on the session; an error is reported against `line`.
@@ -418,6 +445,7 @@ impl<E: Engine> Session<E> {
     fn set_position(&mut self, pos: AnyPosition) {
         self.position = pos;
         self.checks.clear();
+        self.unconfirmed = None;
     }
 
     /// Plays `m` on the game's board, recording whether it gave check.
@@ -441,6 +469,7 @@ impl<E: Engine> Session<E> {
             with_position!(&mut self.position, p => p.unmake());
             self.checks.pop();
         }
+        self.unconfirmed = None;
         self.changed();
     }
 
@@ -455,7 +484,10 @@ impl<E: Engine> Session<E> {
         }
         let m = match self.dialect.parse_move(&self.position, text) {
             Ok(m) => m,
-            Err(e) => match self.refereed_move(text) {
+            Err(e) => match self
+                .refereed_move(text)
+                .or_else(|| self.reread_unconfirmed(text))
+            {
                 Some(m) => m,
                 None => return self.illegal(&e, text),
             },
@@ -464,6 +496,7 @@ impl<E: Engine> Session<E> {
             self.illegal("it repeats an earlier position", text);
             return;
         }
+        self.note_unconfirmed(text, m);
         self.play(m);
         if self.analyse {
             self.changed();
@@ -493,6 +526,39 @@ impl<E: Engine> Session<E> {
         self.dialect.parse_move(&judge, text).ok()
     }
 
+    /// Under QBoard, remembers `m` (read from `text`, about to be played) if it could have been
+    /// a promotion QBoard did not pass on. A remembered move is forgotten when the same side's
+    /// next move has been read (in force mode the other side's moves come in between).
+    fn note_unconfirmed(&mut self, text: &str, m: Move) {
+        if self.qboard_relay().is_none() {
+            return;
+        }
+        let fresh = Unconfirmed::of(&self.dialect, &self.position, text, m);
+        let ply = with_position!(&self.position, p => p.ply());
+        let answered = self
+            .unconfirmed
+            .as_ref()
+            .is_some_and(|u| u.same_side_at(ply));
+        if fresh.is_some() || answered {
+            self.unconfirmed = fresh;
+        }
+    }
+
+    /// Under QBoard, a move that cannot be read may be legal had QBoard's previous move promoted
+    /// (QBoard did not pass the promotion on): then the game is re-read that way, the GUI is
+    /// told in a `#` line, and the move is returned.
+    fn reread_unconfirmed(&mut self, text: &str) -> Option<Move> {
+        let u = self.unconfirmed.as_ref()?;
+        let r = u.reread(&self.dialect, &self.position, text)?;
+        self.out.line(&qboard_safe(&r.note));
+        let keep = self.checks.len().saturating_sub(r.checks.len());
+        self.checks.truncate(keep);
+        self.checks.extend(r.checks);
+        self.position = r.position;
+        self.unconfirmed = None;
+        Some(r.next)
+    }
+
     /// The position changed outside a game's flow: analysis starts again on it.
     fn changed(&mut self) {
         if self.analyse && self.result().is_none() {
@@ -507,7 +573,8 @@ impl<E: Engine> Session<E> {
     /// Starts thinking about the engine's move.
     fn think(&mut self) {
         let (side, ply) = with_position!(&self.position, p => (p.side_to_move(), p.ply()));
-        let go = self.time.go(side, (ply / 2) as u32);
+        let mut go = self.time.go(side, (ply / 2) as u32);
+        go.playable = self.qboard_relay().map(qboard::playable);
         self.start(go, false);
     }
 
@@ -566,11 +633,21 @@ impl<E: Engine> Session<E> {
         let side = self.side_to_move();
         match best {
             Some(m) => {
+                if self.qboard_relay().is_some_and(|r| !r.carries(m)) {
+                    self.out.line(
+                        "# note: QBoard cannot relay this move intact, and no move it can relay \
+                         is legal",
+                    );
+                }
                 for leg in self.dialect.move_lines(&self.position, m) {
                     self.out.line(&format!("move {leg}"));
                 }
                 self.play(m);
                 if let Some(r) = self.result() {
+                    if !self.xboard {
+                        // QBoard must read the move before the result (module `qboard`).
+                        std::thread::sleep(self.result_hold);
+                    }
                     self.announce(r, side);
                 }
             }

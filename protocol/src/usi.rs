@@ -71,6 +71,35 @@ pub struct Go {
     /// `moves` list of a giant game): the GUI's clock was already running, so the move's budget
     /// counts it.
     pub position_cost: Duration,
+    /// `searchmoves`: only these moves at the root (empty: any).
+    pub searchmoves: Vec<Move>,
+    /// Only moves passing this test for the side to move, at the root and wherever it moves in
+    /// the search (CECP under QBoard: the moves QBoard can relay).
+    pub playable: Option<Playable>,
+}
+
+/// A test of the moves the engine may play, shared with the search threads.
+#[derive(Clone)]
+pub struct Playable(pub Arc<dyn Fn(Move) -> bool + Send + Sync>);
+
+impl Playable {
+    /// Whether `m` passes the test.
+    pub fn allows(&self, m: Move) -> bool {
+        (self.0)(m)
+    }
+}
+
+impl std::fmt::Debug for Playable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Playable(..)")
+    }
+}
+
+/// Two tests are equal when they are the same closure.
+impl PartialEq for Playable {
+    fn eq(&self, other: &Playable) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// One option the engine offers (printed by `usi`).
@@ -356,7 +385,7 @@ impl<E: Engine> Session<E> {
                     self.perft(&rest[1..]);
                     return true;
                 }
-                match parse_go(rest) {
+                match parse_go(rest, &self.position) {
                     Ok(mut go) => {
                         go.position_cost = std::mem::take(&mut self.position_cost);
                         let report = UsiReporter::new(self.out.clone(), self.position.clone());
@@ -519,7 +548,25 @@ pub const MAX_GO_MS: u64 = 1_000_000_000_000;
 /// shallow).
 pub const MAX_PERFT_DEPTH: u32 = 64;
 
-fn parse_go(rest: &[&str]) -> Result<Go, String> {
+/// The words `go` takes: each ends the move list of a `searchmoves` before it.
+const GO_WORDS: &[&str] = &[
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "movetime",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+/// The parameters of `go` for a search of `pos` (`searchmoves` names moves of `pos`).
+fn parse_go(rest: &[&str], pos: &AnyPosition) -> Result<Go, String> {
     let mut go = Go::default();
     let mut i = 0;
     let num = |i: usize, what: &str| -> Result<u64, String> {
@@ -556,6 +603,20 @@ fn parse_go(rest: &[&str]) -> Result<Go, String> {
                 i += 1;
                 continue;
             }
+            "searchmoves" => {
+                i += 1;
+                let start = i;
+                while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
+                    let m = with_position!(pos, p => p.parse_move(rest[i]))
+                        .map_err(|e| format!("go searchmoves: '{}': {e}", rest[i]))?;
+                    go.searchmoves.push(m);
+                    i += 1;
+                }
+                if i == start {
+                    return Err("go searchmoves needs at least one move".into());
+                }
+                continue;
+            }
             other => return Err(format!("go: unknown parameter '{other}'")),
         }
         i += 2;
@@ -569,7 +630,9 @@ mod tests {
 
     #[test]
     fn go_parameters() {
-        let g = parse_go(&[
+        let pos = AnyPosition::startpos(Variant::builtin("chu").unwrap());
+        let go = |words: &[&str]| parse_go(words, &pos);
+        let g = go(&[
             "btime", "1000", "wtime", "2000", "byoyomi", "500", "depth", "3",
         ])
         .unwrap();
@@ -579,27 +642,49 @@ mod tests {
         );
         assert_eq!(g.byoyomi, Duration::from_millis(500));
         assert_eq!(g.depth, Some(3));
-        assert!(parse_go(&["infinite"]).unwrap().infinite);
-        assert!(parse_go(&["depth"]).is_err());
-        assert!(parse_go(&["depth", "x"]).is_err());
-        assert!(parse_go(&["sideways"]).is_err());
+        assert!(g.searchmoves.is_empty());
+        assert!(go(&["infinite"]).unwrap().infinite);
+        assert!(go(&["depth"]).is_err());
+        assert!(go(&["depth", "x"]).is_err());
+        assert!(go(&["sideways"]).is_err());
+    }
+
+    #[test]
+    fn go_searchmoves_reads_moves_up_to_the_next_parameter() {
+        // Chu's start: pawns on rank i step to rank h; 1i1h and 12i12h are the corner pawns.
+        let pos = AnyPosition::startpos(Variant::builtin("chu").unwrap());
+        let g = parse_go(&["searchmoves", "1i1h", "12i12h", "depth", "2"], &pos).unwrap();
+        let expected: Vec<Move> = ["1i1h", "12i12h"]
+            .iter()
+            .map(|t| with_position!(&pos, p => p.parse_move(t)).unwrap())
+            .collect();
+        assert_eq!(g.searchmoves, expected);
+        assert_eq!(g.depth, Some(2));
+        // A move that is not legal, or none at all, is an error naming the problem.
+        let e = parse_go(&["searchmoves", "1i1g"], &pos).unwrap_err();
+        assert!(e.contains("1i1g"), "{e}");
+        assert!(parse_go(&["searchmoves", "depth", "2"], &pos).is_err());
     }
 
     /// Numbers at the limits of the integer types are capped, never wrapped (issue 10).
     #[test]
     fn huge_numbers_are_capped() {
-        let g = parse_go(&[
-            "movestogo",
-            "4294967296",
-            "btime",
-            "9223372036854775807",
-            "movetime",
-            "9223372036854775807",
-        ])
+        let pos = AnyPosition::startpos(Variant::builtin("chu").unwrap());
+        let g = parse_go(
+            &[
+                "movestogo",
+                "4294967296",
+                "btime",
+                "9223372036854775807",
+                "movetime",
+                "9223372036854775807",
+            ],
+            &pos,
+        )
         .unwrap();
         assert_eq!(g.moves_to_go, Some(u32::MAX));
         assert_eq!(g.time[0], Some(Duration::from_millis(MAX_GO_MS)));
         assert_eq!(g.movetime, Some(Duration::from_millis(MAX_GO_MS)));
-        assert!(parse_go(&["nodes", "18446744073709551616"]).is_err());
+        assert!(parse_go(&["nodes", "18446744073709551616"], &pos).is_err());
     }
 }

@@ -42,15 +42,58 @@ pub(crate) const INF: i32 = MATE + 1;
 /// can exceed the mate score otherwise).
 pub(crate) const EVAL_MAX: i32 = 25_000;
 
-/// When to stop searching, besides time.
+/// When to stop searching, besides time, and which moves to consider.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Maximum depth (plies).
     pub depth: Option<i32>,
     /// Maximum nodes (all threads together).
     pub nodes: Option<u64>,
-    /// Only these root moves (USI `go searchmoves`); all when None.
-    pub root_moves: Option<Vec<Move>>,
+    /// The moves the search may choose.
+    pub moves: MoveFilter,
+}
+
+/// A test of a move, shared by the search threads.
+pub type MoveTest = Arc<dyn Fn(Move) -> bool + Send + Sync>;
+
+/// Which moves the search may choose: only `root` at the root (USI `go searchmoves`), and only
+/// moves passing `own` for the side to move at the root, at the root and wherever that side
+/// moves in the tree (a GUI that cannot relay some moves: the line searched is one the engine
+/// can play). The opponent's moves are never restricted. When no root move passes, the filter
+/// is dropped (any legal move beats none).
+#[derive(Clone, Default)]
+pub struct MoveFilter {
+    /// The only root moves to search (empty: all).
+    pub root: Vec<Move>,
+    /// The test every move of the root side must pass (none: all pass).
+    pub own: Option<MoveTest>,
+}
+
+impl std::fmt::Debug for MoveFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveFilter")
+            .field("root", &self.root)
+            .field("own", &self.own.as_ref().map(|_| "fn(Move) -> bool"))
+            .finish()
+    }
+}
+
+impl MoveFilter {
+    /// Whether the filter restricts anything (the search skips its test when not).
+    #[inline]
+    pub fn is_active(&self) -> bool {
+        !self.root.is_empty() || self.own.is_some()
+    }
+
+    /// Whether the filter lets the search play `m` at `ply` (ply 0 is the root; even plies are
+    /// the root side's).
+    #[inline]
+    pub fn allows(&self, ply: usize, m: Move) -> bool {
+        if ply == 0 && !self.root.is_empty() && !self.root.contains(&m) {
+            return false;
+        }
+        ply % 2 == 1 || self.own.as_ref().is_none_or(|own| own(m))
+    }
 }
 
 /// How the outside controls a running search.
@@ -208,6 +251,23 @@ pub fn search<const N: usize>(
 ) -> SearchResult {
     tt.new_search();
     let threads = threads.max(1);
+    let mut root = pos.clone();
+    let root_moves = root.legal_moves();
+    if root_moves.is_empty() {
+        return SearchResult {
+            best: None,
+            ponder: None,
+            info: None,
+        };
+    }
+    let mut limits = limits;
+    let first_allowed = root_moves
+        .iter()
+        .copied()
+        .find(|&m| limits.moves.allows(0, m));
+    if first_allowed.is_none() {
+        limits.moves = MoveFilter::default();
+    }
     let shared = Shared {
         tt,
         control: control.clone(),
@@ -216,27 +276,6 @@ pub fn search<const N: usize>(
         start: Instant::now(),
         limits: limits.clone(),
     };
-    let mut root = pos.clone();
-    let mut root_moves = root.legal_moves();
-    // `searchmoves`: only the requested legal moves (all of them if none is legal).
-    let allowed = limits.root_moves.as_ref().and_then(|only| {
-        let kept: Vec<Move> = root_moves
-            .iter()
-            .copied()
-            .filter(|m| only.contains(m))
-            .collect();
-        (!kept.is_empty()).then_some(kept)
-    });
-    if let Some(a) = &allowed {
-        root_moves = a.clone();
-    }
-    if root_moves.is_empty() {
-        return SearchResult {
-            best: None,
-            ponder: None,
-            info: None,
-        };
-    }
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
@@ -244,10 +283,8 @@ pub fn search<const N: usize>(
     let result = std::thread::scope(|scope| {
         for id in 1..threads {
             let shared = &shared;
-            let allowed = &allowed;
             scope.spawn(move || {
                 let mut t = Thread::new(id, pos, eval, shared, features);
-                t.root_moves = allowed.clone();
                 let mut d = 1 + (id % 2) as i32;
                 while d <= max_depth && !t.aborted {
                     t.root_depth = d;
@@ -259,8 +296,7 @@ pub fn search<const N: usize>(
             });
         }
         let mut t = Thread::new(0, pos, eval, &shared, features);
-        t.root_moves = allowed.clone();
-        let mut best = root_moves[0];
+        let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
         let mut last: Option<Info> = None;
         let mut prev_score: i32 = 0;

@@ -90,8 +90,12 @@ impl<const N: usize> Thread<'_, N> {
         let last_to = self.pos.last_move().map(|l| l.to());
         let mut searched = 0usize;
         let mut recaptures = 0usize;
+        let filtering = self.shared.limits.moves.is_active();
         for i in start..end {
             let (_, m) = self.pick(i, end, i - start);
+            if filtering && !self.shared.limits.moves.allows(ply, m) {
+                continue;
+            }
             let royal = self.captures_sole_royal(m);
             if !royal {
                 let recapture = last_to == Some(m.to());
@@ -154,8 +158,14 @@ impl<const N: usize> Thread<'_, N> {
         let end = self.list.0.len();
         self.score_captures(start, end);
         let mut best = -INF;
+        let filtering = self.shared.limits.moves.is_active();
+        let mut filtered = false;
         for i in start..end {
             let (_, m) = self.pick(i, end, i - start);
+            if filtering && !self.shared.limits.moves.allows(ply, m) {
+                filtered = true;
+                continue;
+            }
             self.pos.make(m);
             if self.pos.can_win_now() || (self.forbid_repetition && self.pos.is_repetition()) {
                 self.pos.unmake();
@@ -177,6 +187,10 @@ impl<const N: usize> Thread<'_, N> {
             }
         }
         self.list.0.truncate(start);
+        if best == -INF && filtered {
+            // Only moves the filter refuses: not a loss, judged statically.
+            return self.evaluate();
+        }
         if best == -INF {
             // Every move leaves the royal to be taken: lost in two plies.
             return -MATE + ply as i32 + 2;

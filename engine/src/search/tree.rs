@@ -58,8 +58,6 @@ pub struct Thread<'a, const N: usize> {
     pub must_complete: bool,
     /// Repeating a position is illegal (Dai dai), not a draw.
     pub forbid_repetition: bool,
-    /// The root moves the search may play (all when None).
-    pub root_moves: Option<Vec<Move>>,
     /// The depth of the iteration under way (bounds the check extensions).
     pub root_depth: i32,
 }
@@ -94,7 +92,6 @@ impl<'a, const N: usize> Thread<'a, N> {
             aborted: false,
             must_complete: false,
             forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
-            root_moves: None,
             root_depth: 1,
         }
     }
@@ -276,11 +273,6 @@ impl<'a, const N: usize> Thread<'a, N> {
         let mut tt_move = None;
         if let Some(e) = self.shared.tt.probe(key) {
             tt_move = e.mv.and_then(|k| self.pos.move_from_key(k));
-            if let (Some(m), Some(allowed)) = (tt_move, &self.root_moves) {
-                if root && !allowed.contains(&m) {
-                    tt_move = None;
-                }
-            }
             if self.features.tt_cutoffs && !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -360,14 +352,13 @@ impl<'a, const N: usize> Thread<'a, N> {
         // Quiet moves searched before the cutoff (they get a history malus).
         let mut quiets_tried: [Option<Move>; 32] = [None; 32];
         let mut nquiets = 0usize;
+        let filtering = self.shared.limits.moves.is_active();
+        let mut filtered = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
         while let Some((m, class)) = self.next_move(&mut picker) {
-            if root {
-                if let Some(allowed) = &self.root_moves {
-                    if !allowed.contains(&m) {
-                        continue;
-                    }
-                }
+            if filtering && !self.shared.limits.moves.allows(ply, m) {
+                filtered = true;
+                continue;
             }
             let quiet = class == MoveClass::Quiet;
             let promotes = m.promotion() == Promotion::Promote;
@@ -460,8 +451,9 @@ impl<'a, const N: usize> Thread<'a, N> {
 
         // Step 12. No move: chu's bare king, or a loss.
         if searched == 0 {
-            if root && self.root_moves.is_some() {
-                return alpha;
+            if filtered {
+                // Only moves the filter refuses: not a loss, judged statically.
+                return if root { alpha } else { self.evaluate() };
             }
             match self.pos.bare_king_state() {
                 Some(None) => return 0,

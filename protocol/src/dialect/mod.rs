@@ -15,6 +15,7 @@
 mod codes;
 mod fen;
 mod moves;
+pub mod relay;
 pub mod tables;
 
 use std::sync::Arc;
@@ -23,6 +24,7 @@ use taikyoku_movegen::variant::BUILTIN;
 use taikyoku_movegen::{AnyPosition, Colour, Move, Variant};
 
 use codes::{grid_of, infer_extra, is_suffix, position_from_grid, Cell, CodeMap};
+use relay::QboardRelay;
 use tables::Entry;
 
 /// A GUI's conventions for one CECP variant name.
@@ -37,6 +39,8 @@ struct Gui {
     start: &'static str,
     /// Whether the GUI reads all legs of a move on one `move` line (Ko in QBoard).
     one_line: bool,
+    /// What QBoard relays intact between engines (none: the variant is XBoard's).
+    relay: Option<QboardRelay>,
 }
 
 /// The GUI dialects, by CECP variant name.
@@ -47,6 +51,7 @@ const GUIS: &[Gui] = &[
         table: tables::DAI_DAI,
         start: tables::DAI_DAI_START,
         one_line: false,
+        relay: Some(QboardRelay::DAI_DAI),
     },
     Gui {
         cecp: "maka",
@@ -54,6 +59,7 @@ const GUIS: &[Gui] = &[
         table: tables::MAKA,
         start: tables::MAKA_START,
         one_line: false,
+        relay: Some(QboardRelay::MAKA),
     },
     Gui {
         cecp: "koshogi",
@@ -61,6 +67,7 @@ const GUIS: &[Gui] = &[
         table: tables::KO,
         start: tables::KO_START,
         one_line: true,
+        relay: Some(QboardRelay::KO),
     },
     Gui {
         cecp: "chu",
@@ -68,6 +75,7 @@ const GUIS: &[Gui] = &[
         table: tables::CHU,
         start: tables::CHU_START,
         one_line: false,
+        relay: None,
     },
 ];
 
@@ -181,6 +189,12 @@ impl Dialect {
     pub fn move_lines(&self, pos: &AnyPosition, m: Move) -> Vec<String> {
         let gui = self.gui();
         moves::lines(pos, m, gui.is_none(), gui.is_some_and(|g| g.one_line))
+    }
+
+    /// The moves QBoard relays intact between engines in this variant, if QBoard plays it (chu
+    /// is XBoard's: none).
+    pub fn qboard_relay(&self) -> Option<QboardRelay> {
+        self.gui().and_then(|g| g.relay)
     }
 
     /// Starts an edit-mode (`edit` ... `.`) board from `pos`.

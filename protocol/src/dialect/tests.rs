@@ -682,3 +682,63 @@ fn junk_never_panics() {
         }
     }
 }
+
+/// Whether a leg's text is a lone square (`f5` in `f5xf15`: shots without moving).
+fn lone_square(leg: &str) -> bool {
+    let mut c = leg.chars();
+    c.next().is_some_and(|f| f.is_ascii_lowercase()) && {
+        let rest = c.as_str();
+        !rest.is_empty() && rest.chars().all(|d| d.is_ascii_digit())
+    }
+}
+
+/// The relay limits judge a move from the move alone; here they are checked against the text
+/// QBoard receives: `relay::legs` is the number of comma-separated legs, `moves_then_shoots`
+/// means a shot after a leg that moves, and in Dai dai (compulsory promotion) a multi-leg
+/// promotion read without its `+` is still the same move, which is why it is carried.
+#[test]
+fn relay_limits_agree_with_the_text_qboard_receives() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, games, plies) in [("daidai", 10, 200), ("maka", 6, 160), ("koshogi", 6, 120)] {
+        let x = d(name);
+        let relay = x.qboard_relay().expect("QBoard plays it");
+        for seed in 1..=games {
+            for pos in playout(&x.start_position(), seed * 7919 + 1, plies, 10) {
+                for m in legal(&pos) {
+                    let t = x.move_text(&pos, m);
+                    let body = t.trim_end_matches('+');
+                    assert_eq!(relay::legs(m), body.split(',').count(), "{name} '{t}'");
+                    let first = body.split(',').next().unwrap_or("");
+                    let moved_and_shot =
+                        body.contains('x') && !lone_square(first.split('x').next().unwrap_or(""));
+                    assert_eq!(relay::moves_then_shoots(m), moved_and_shot, "{name} '{t}'");
+                    let multi_promo = body.contains(',') && t.ends_with('+');
+                    if multi_promo && name == "daidai" {
+                        assert_eq!(x.parse_move(&pos, body), Ok(m), "{name} '{t}'");
+                    }
+                    let lossy = (multi_promo && name != "daidai")
+                        || (moved_and_shot && name == "koshogi")
+                        || relay::legs(m) > relay.max_legs;
+                    assert_eq!(relay.carries(m), !lossy, "{name} '{t}'");
+                    for (hit, what) in [
+                        (multi_promo, "multi-leg promotion"),
+                        (moved_and_shot, "move then shoot"),
+                        (body.contains('x') && !moved_and_shot, "shot without moving"),
+                    ] {
+                        if hit {
+                            seen.insert((name, what));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for must in [
+        ("daidai", "multi-leg promotion"),
+        ("maka", "multi-leg promotion"),
+        ("koshogi", "move then shoot"),
+        ("koshogi", "shot without moving"),
+    ] {
+        assert!(seen.contains(&must), "no {must:?} met; seen {seen:?}");
+    }
+}

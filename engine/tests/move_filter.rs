@@ -1,0 +1,158 @@
+//! The search's move filter (`Limits::moves`): a root move list (USI `go searchmoves`) and a
+//! test that every move of the side to move at the root must pass, at the root and deeper in
+//! the tree, never restricting the opponent (CECP under QBoard: moves QBoard cannot relay).
+
+use std::sync::Arc;
+
+use taikyoku_engine::search::{
+    search, Control, Deadlines, Features, Limits, MoveFilter, MATE, MATE_BOUND,
+};
+use taikyoku_engine::tt::Tt;
+use taikyoku_eval::Evaluator;
+use taikyoku_movegen::{Move, Position, Variant};
+
+/// A Dai dai position from (square, code) pairs on an empty 17x17 board.
+fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
+    let v = Variant::builtin("dai-dai").unwrap();
+    let geo = &v.geo;
+    let mut grid = vec![vec![String::new(); 17]; 17];
+    for &(sq, code) in pieces {
+        let s = geo.parse_square(sq).unwrap();
+        grid[geo.row(s)][geo.col(s)] = code.to_string();
+    }
+    let rows: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let (mut r, mut empty) = (String::new(), 0);
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    r.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                r.push_str(cell);
+            }
+            if empty > 0 {
+                r.push_str(&empty.to_string());
+            }
+            r
+        })
+        .collect();
+    Position::parse(v, &format!("{} {side} - 1", rows.join("/"))).unwrap()
+}
+
+/// The search's move and score at `depth` under `moves`.
+fn best(p: &Position<5>, depth: i32, moves: MoveFilter) -> (Move, i32) {
+    let eval = Evaluator::new(p.variant().clone());
+    let control = Control::new(Deadlines::unlimited());
+    let limits = Limits {
+        depth: Some(depth),
+        moves,
+        ..Limits::default()
+    };
+    let r = search(
+        p,
+        &eval,
+        Arc::new(Tt::new(4)),
+        1,
+        limits,
+        &control,
+        Features::default(),
+        &mut |_| {},
+    );
+    (r.best.unwrap(), r.info.unwrap().score)
+}
+
+fn own(test: impl Fn(Move) -> bool + Send + Sync + 'static) -> MoveFilter {
+    MoveFilter {
+        own: Some(Arc::new(test)),
+        ..MoveFilter::default()
+    }
+}
+
+/// Black rook on 9i takes the White king on 9c at once (9i9c); Black's king is far away.
+fn rook_takes_king() -> Position<5> {
+    dai_dai(&[("9i", "R"), ("9c", "k"), ("1q", "K"), ("17a", "p")], 'b')
+}
+
+#[test]
+fn a_refused_root_move_is_not_played() {
+    let p = rook_takes_king();
+    let (m, score) = best(&p, 3, MoveFilter::default());
+    assert_eq!(p.move_to_string(m), "9i9c");
+    assert_eq!(score, MATE - 1);
+    // Refusing the rook's moves: the king capture is gone, and so is its score.
+    let rook = p.variant().geo.parse_square("9i").unwrap();
+    let (m, score) = best(&p, 3, own(move |m| m.from() != rook));
+    assert_ne!(m.from(), rook, "{}", p.move_to_string(m));
+    assert!(score < MATE_BOUND, "{score}");
+}
+
+#[test]
+fn searchmoves_limits_the_root_to_the_listed_moves() {
+    let p = rook_takes_king();
+    let quiet = p.parse_move("1q2q").unwrap();
+    let filter = MoveFilter {
+        root: vec![quiet],
+        ..MoveFilter::default()
+    };
+    let (m, score) = best(&p, 3, filter);
+    assert_eq!(m, quiet);
+    assert!(score < MATE_BOUND, "{score}");
+}
+
+#[test]
+fn a_filter_refusing_every_root_move_is_dropped() {
+    let p = rook_takes_king();
+    let (m, score) = best(&p, 3, own(|_| false));
+    assert_eq!(p.move_to_string(m), "9i9c");
+    assert_eq!(score, MATE - 1);
+}
+
+#[test]
+fn the_root_side_is_restricted_deeper_in_the_tree() {
+    // White king on 1a walled in by its own pawns; the Black lion on 5e reaches it in two moves
+    // whatever White does (a capture at ply 2: MATE - 3). Refusing only moves onto 1a leaves
+    // every root move allowed, but the winning capture is Black's second move: the search must
+    // not count on it (it may still find a slower win, such as leaving White without a move).
+    let p = dai_dai(
+        &[
+            ("1a", "k"),
+            ("2a", "p"),
+            ("1b", "p"),
+            ("2b", "p"),
+            ("5e", "(LN)"),
+            ("17q", "K"),
+        ],
+        'b',
+    );
+    assert_eq!(best(&p, 4, MoveFilter::default()).1, MATE - 3);
+    let king = p.variant().geo.parse_square("1a").unwrap();
+    let (m, score) = best(&p, 4, own(move |m| m.to() != king));
+    assert!(score < MATE - 3, "{} {score}", p.move_to_string(m));
+}
+
+#[test]
+fn the_opponent_is_never_restricted() {
+    // White (to reply) can take the Black king on 9q with its rook on 9a whatever Black does,
+    // Black's king being walled in by its own pawns. Refusing moves onto 9q restricts only
+    // Black, which never moves there: the loss is still seen.
+    let p = dai_dai(
+        &[
+            ("9q", "K"),
+            ("8q", "P"),
+            ("10q", "P"),
+            ("8p", "P"),
+            ("10p", "P"),
+            ("9a", "r"),
+            ("1a", "k"),
+        ],
+        'b',
+    );
+    let kings_square = p.variant().geo.parse_square("9q").unwrap();
+    let (_, score) = best(&p, 3, own(move |m| m.to() != kings_square));
+    assert!(score <= -MATE_BOUND, "{score}");
+}
