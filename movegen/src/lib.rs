@@ -23,7 +23,7 @@ pub mod program;
 pub mod variant;
 pub mod variant_file;
 
-pub use any::AnyPosition;
+pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 pub use bitboard::Bitboard;
 pub use game::{EndReason, GameResult, Outcome};
 pub use geometry::{Colour, Geometry, Square};
