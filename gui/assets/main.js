@@ -350,6 +350,7 @@ function showEngine(m) {
   es.textContent = words[m.status] || m.status;
   es.className = m.status === "failed" ? "failed" : "";
   $("restart").classList.toggle("urgent", m.status === "failed");
+  $("restart").textContent = m.status === "off" ? "Start engine" : "Restart engine";
   $("move-now").hidden = !(m.status === "thinking" && state && !state.human_to_move);
   if (m.status === "failed") say("The engine failed: " + m.message + ". Use 'Restart engine'.", "error");
 }
@@ -455,7 +456,8 @@ $("load-file").addEventListener("change", (e) => {
 $("set-position").addEventListener("click", () => send({ t: "position", text: $("position-text").value }));
 $("load-record").addEventListener("click", () => send({ t: "load", text: $("position-text").value }));
 
-// Exposed for tests and for the curious: the decoded piece on a square.
+// Exposed for tests and for the curious: the last state, the decoded piece on a square.
+window.taikyokuState = () => state;
 window.taikyokuPieceAt = (name) => decodeCell(board.cells[board.index.get(name)] || 0);
 
 connect();

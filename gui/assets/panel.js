@@ -105,8 +105,9 @@ export class Panel {
     body.appendChild(grid);
     const note = document.createElement("div");
     const passes = dests.has(origin) ? " It may pass (stay on its square)." : "";
+    const n = m.destinations.length;
     note.textContent =
-      `${m.destinations.length} squares from the centre of an empty board, moving up.` +
+      `${n} square${n === 1 ? "" : "s"} reached from the centre of an empty board, moving up.` +
       (m.window ? ` A ${m.cols}x${m.rows} window of the ${v.files}x${v.ranks} board: lines go on.` : "") +
       passes;
     body.appendChild(note);

@@ -503,11 +503,13 @@ impl Session {
                         message: format!("the engine resigned for {side}"),
                     });
                     self.changed();
+                    self.push_engine();
                     return;
                 }
                 Some(w) => match self.game.play(w) {
                     Ok(_) => {
                         self.after_move();
+                        self.push_engine();
                         return;
                     }
                     Err(e) => {
