@@ -112,6 +112,46 @@ fn the_gui_plays_our_engine_over_usi() {
 }
 
 #[test]
+fn a_variant_file_is_offered_and_played() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/variants/dai-dai.var"
+    );
+    let gui = Gui::start(&["--variant-file", path]);
+    let stream = TcpStream::connect(gui.host()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let welcome = until(&mut ws, |v| v["t"] == "welcome");
+    let keys: Vec<&str> = welcome["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 6, "{keys:?}");
+    assert!(keys.contains(&"file:dai-dai"), "{keys:?}");
+    let state = until(&mut ws, |v| v["t"] == "state");
+    assert_eq!(state["variant"], "file:dai-dai");
+    // The engine was given the file's path as USI_Variant and plays it without complaint.
+    let ready = until(&mut ws, |v| {
+        v["t"] == "notice"
+            || v["t"] == "error"
+            || (v["t"] == "engine" && v["status"] != "starting" && v["status"] != "off")
+    });
+    assert_eq!(ready["status"], "ready", "{ready}");
+    let settings = json!({"t": "settings", "mode": "human-white",
+        "limit": {"kind": "depth", "depth": 1}, "move_limit": 0});
+    ws.send(Message::text(settings.to_string())).unwrap();
+    let answered = until(&mut ws, |v| {
+        v["t"] == "state" && v["record"].as_array().unwrap().len() == 1
+    });
+    assert_eq!(answered["side"], "w");
+}
+
+#[test]
 fn taikyoku_in_a_real_browser() {
     let chromium = find_program(&["/usr/bin/chromium", "chromium", "chromium-browser"]).expect(
         "the browser test needs Chromium: apt-get install chromium chromium-driver (.ci/run does)",
