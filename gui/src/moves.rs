@@ -107,10 +107,12 @@ fn words(
     let piece = |s: &str| piece_name(variant, at.get(s).copied().flatten());
     let from = sq.path.first().map(String::as_str).unwrap_or("");
     let to = sq.path.last().map(String::as_str).unwrap_or("");
-    let stops: Vec<&str> = sq.path[1..sq.path.len().saturating_sub(1)]
-        .iter()
-        .map(String::as_str)
-        .collect();
+    let inner = if sq.path.len() > 2 {
+        &sq.path[1..sq.path.len() - 1]
+    } else {
+        &[]
+    };
+    let stops: Vec<&str> = inner.iter().map(String::as_str).collect();
     let mut s = format!("{} {from}", piece(from));
     if from == to {
         if !stops.is_empty() {
