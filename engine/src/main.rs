@@ -34,6 +34,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
     Eval(commands::eval::EvalArgs),
+    /// Serve the web GUI: play every variant in a browser against a USI engine.
+    Gui(Box<commands::gui::GuiArgs>),
     /// Play a match between two USI or CECP engines, refereed by the move generator.
     Match(Box<commands::matchcmd::MatchArgs>),
     /// Random balanced opening lines for matches (`startpos moves ...`, one per line).
@@ -170,6 +172,7 @@ fn main() -> ExitCode {
         Some(Command::Xboard(a)) => run_cecp(&a.variant, a.result_hold, Vec::new()),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
+        Some(Command::Gui(a)) => commands::gui::run(&a),
         Some(Command::Match(a)) => commands::matchcmd::run(&a),
         Some(Command::Openings(a)) => commands::openings::run(&a),
         Some(Command::Perft(a)) => commands::perft::run(&a),

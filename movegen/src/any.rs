@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::moves::Move;
 use crate::notation::NotationError;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -169,5 +170,231 @@ impl AnyPosition {
             AnyPosition::parse(variant, &words[..at].join(" ")).map_err(|e| e.to_string())?;
         pos.play_moves(words.get(at + 1..).unwrap_or(&[]))?;
         Ok(pos)
+    }
+}
+
+/// The squares one move touches, named in notation: what a display highlights for it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveSquares {
+    /// Where the piece starts, stops on the way (legs of lion and double moves, a shooter's
+    /// landing) and ends, in order; the first and last are equal for igui and passes.
+    pub path: Vec<String>,
+    /// Every square whose piece the move removes: captures at the destination and on the
+    /// way, pieces flown over by a range capture, shots, burns, pieces killed by a promotion.
+    pub captured: Vec<String>,
+    /// The squares shot at (Ko shogi), in order; these are also in `captured`.
+    pub shots: Vec<String>,
+}
+
+/// A piece on the board as a display draws it: which kind of the variant's piece table, whose,
+/// and whether it has promoted (a promoted piece carries its kind's code and moves as the kind
+/// it promotes to).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlacedPiece {
+    /// Index into the variant's piece table (`variant.def.kinds`).
+    pub kind: usize,
+    /// Whose piece it is.
+    pub colour: crate::Colour,
+    /// Whether it has promoted.
+    pub promoted: bool,
+}
+
+/// Where a piece moves on an otherwise empty board: see [`AnyPosition::empty_board_moves`].
+/// Coordinates are (column, row) as a display draws Black's view: column 0 is the leftmost
+/// file, row 0 the top rank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyBoardMoves {
+    /// The square the piece stands on.
+    pub origin: (usize, usize),
+    /// Every square it can reach in one move, each once, in reading order.
+    pub destinations: Vec<(usize, usize)>,
+}
+
+/// The game-facing view of a position that front-ends (the web GUI) use instead of the
+/// generator's internals: listing, describing and playing moves, the board's contents and the
+/// game's result.
+impl AnyPosition {
+    /// The side to move.
+    pub fn side_to_move(&self) -> crate::Colour {
+        with_position!(self, p => p.side_to_move())
+    }
+
+    /// The content of every square in reading order (rank `a` first, each rank from the
+    /// highest file to file 1, as positions are written): `None` for an empty square.
+    pub fn cells(&self) -> Vec<Option<PlacedPiece>> {
+        with_position!(self, p => {
+            let v = p.variant();
+            v.geo
+                .all_squares()
+                .map(|sq| {
+                    let pc = p.piece_at(sq);
+                    pc.is_piece().then(|| {
+                        let f = v.form(pc);
+                        PlacedPiece { kind: f.kind, colour: pc.colour(), promoted: f.promoted }
+                    })
+                })
+                .collect()
+        })
+    }
+
+    /// The moves the rules allow here, history included (Dai dai's repetition ban); none once
+    /// a side has lost its objective.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        with_position!(self, p => p.legal_moves())
+    }
+
+    /// Parses a move in notation and finds it among this position's moves (history is not
+    /// consulted: [`AnyPosition::play_move`] does that).
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        with_position!(self, p => p.parse_move(text))
+    }
+
+    /// The canonical notation of a move of this position.
+    pub fn move_to_string(&self, m: Move) -> String {
+        with_position!(self, p => p.move_to_string(m))
+    }
+
+    /// The move in Hodges-style notation for people (`P-12h`, `LNx!5f`).
+    pub fn hodges(&self, m: Move) -> String {
+        with_position!(self, p => p.hodges(m))
+    }
+
+    /// The squares a move of this position touches, for highlighting it.
+    pub fn move_squares(&self, m: Move) -> MoveSquares {
+        with_position!(self, p => {
+            let geo = &p.variant().geo;
+            MoveSquares {
+                path: p.move_path(m).into_iter().map(|s| geo.square_name(s)).collect(),
+                captured: p.effect(m).captured.into_iter().map(|s| geo.square_name(s)).collect(),
+                shots: m.shots().map(|s| geo.square_name(s)).collect(),
+            }
+        })
+    }
+
+    /// Plays a move after checking it: it must be one of this position's moves and not be
+    /// forbidden by the game's history. Nothing changes on an error, which says why.
+    pub fn play_move(&mut self, m: Move) -> Result<(), String> {
+        with_position!(self, p => {
+            if !p.is_pseudo_legal(m) {
+                return Err("not a legal move in this position".to_string());
+            }
+            if p.is_forbidden_by_history(m) {
+                return Err(
+                    "it repeats an earlier position, which this variant forbids".to_string()
+                );
+            }
+            p.make(m);
+            Ok(())
+        })
+    }
+
+    /// Whether the move just played "gave check" (see `Position::gave_check`); a game keeps
+    /// one flag per move for [`AnyPosition::game_result`]'s perpetual-check rule.
+    pub fn gave_check(&mut self) -> bool {
+        with_position!(self, p => p.gave_check())
+    }
+
+    /// The game's result if it is over. `checks[i]` says whether the i-th move played on this
+    /// position gave check.
+    pub fn game_result(&mut self, checks: &[bool]) -> Option<crate::GameResult> {
+        with_position!(self, p => p.game_result(checks))
+    }
+
+    /// Where a Black piece of `kind` (promoted or not) can move from the square nearest the
+    /// centre of an otherwise empty board of `variant`, as the move generator finds it: what a
+    /// piece table draws as the piece's movement. Rules about how the game ends are ignored
+    /// (a lone piece would otherwise have already won). `None` if the form does not exist.
+    pub fn empty_board_moves(
+        variant: &Arc<Variant>,
+        kind: usize,
+        promoted: bool,
+    ) -> Option<EmptyBoardMoves> {
+        if kind >= variant.kind_count() || !variant.forms[Variant::form_of(kind, promoted)].exists {
+            return None;
+        }
+        let mut any = AnyPosition::parse(variant.clone(), "startpos").ok()?;
+        with_position!(&mut any, p => {
+            let geo = variant.geo.clone();
+            *p = Position::empty(variant.clone());
+            let (col, row) = (geo.files() / 2, geo.ranks() / 2);
+            let from = geo.square(col, row);
+            let piece = crate::Piece::new(Variant::form_of(kind, promoted), crate::Colour::Black);
+            p.put(from, piece);
+            let mut moves = Vec::new();
+            p.one_piece_into(from, &mut moves);
+            let mut destinations: Vec<(usize, usize)> = moves
+                .iter()
+                .map(|m| (geo.col(m.to()), geo.row(m.to())))
+                .collect();
+            destinations.sort_by_key(|&(c, r)| (r, c));
+            destinations.dedup();
+            Some(EmptyBoardMoves { origin: (col, row), destinations })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(v: &Variant, code: &str) -> usize {
+        v.def.kind_by_code(code).expect("a kind of the variant")
+    }
+
+    #[test]
+    fn empty_board_moves_come_from_the_generator() {
+        let chu = Variant::builtin("chu").unwrap();
+        let king = AnyPosition::empty_board_moves(&chu, kind(&chu, "K"), false).unwrap();
+        assert_eq!(king.origin, (6, 6));
+        assert_eq!(king.destinations.len(), 8);
+        // The lion reaches every square within two (and may pass: its own square).
+        let lion = AnyPosition::empty_board_moves(&chu, kind(&chu, "LN"), false).unwrap();
+        assert_eq!(lion.destinations.len(), 25, "{lion:?}");
+        // A pawn steps forward (up the board for Black); a king has no promoted form.
+        let pawn = AnyPosition::empty_board_moves(&chu, kind(&chu, "P"), false).unwrap();
+        assert_eq!(pawn.destinations, vec![(6, 5)]);
+        assert!(AnyPosition::empty_board_moves(&chu, kind(&chu, "K"), true).is_none());
+        assert!(AnyPosition::empty_board_moves(&chu, 999, false).is_none());
+    }
+
+    #[test]
+    fn every_kind_of_every_variant_has_an_empty_board_movement() {
+        for id in crate::variant::BUILTIN {
+            let v = Variant::builtin(id).unwrap();
+            for k in 0..v.kind_count() {
+                let m = AnyPosition::empty_board_moves(&v, k, false).unwrap();
+                assert!(
+                    !m.destinations.is_empty(),
+                    "{id} {} has no move on an empty board",
+                    v.def.kinds[k].code
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn moves_are_described_and_checked() {
+        let v = Variant::builtin("chu").unwrap();
+        let mut pos = AnyPosition::startpos(v);
+        let moves = pos.legal_moves();
+        assert!(!moves.is_empty());
+        let m = pos.parse_move("3i3h").unwrap();
+        assert!(moves.contains(&m));
+        assert_eq!(pos.move_to_string(m), "3i3h");
+        assert_eq!(pos.hodges(m), "P-3h");
+        let sq = pos.move_squares(m);
+        assert_eq!(sq.path, vec!["3i", "3h"]);
+        assert!(sq.captured.is_empty() && sq.shots.is_empty());
+        let before = pos.to_notation();
+        pos.play_move(m).unwrap();
+        assert_ne!(pos.to_notation(), before);
+        // The same move is not a move of the new position (the pawn has gone, White moves).
+        assert!(pos.play_move(m).is_err());
+        assert_eq!(pos.side_to_move(), crate::Colour::White);
+        assert!(!pos.gave_check());
+        assert!(pos.game_result(&[false]).is_none());
+        let cells = pos.cells();
+        assert_eq!(cells.len(), 144);
+        assert_eq!(cells.iter().flatten().count(), 92);
     }
 }

@@ -24,7 +24,7 @@ pub mod program;
 pub mod variant;
 pub mod variant_file;
 
-pub use any::AnyPosition;
+pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 pub use attacks::ROYAL_EXCHANGE_VALUE;
 pub use bitboard::Bitboard;
 pub use game::{EndReason, GameResult, Outcome};

@@ -296,7 +296,7 @@ impl<const N: usize> Position<N> {
         }
     }
 
-    fn one_piece_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
+    pub(crate) fn one_piece_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
         let mut g = Gen::<S, N> {
             sink,
             caps_only: false,

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod gui;
 pub mod matchcmd;
 pub mod openings;
 pub mod perft;

@@ -1,0 +1,297 @@
+//! `taikyoku gui` run as a user runs it, with our own engine behind it: a game over the page's
+//! WebSocket, and the page itself in a real headless Chromium driven through WebDriver, which
+//! loads Taikyoku, counts the 1296 squares and 804 pieces, plays a move by clicking, sees the
+//! engine answer, measures the redraw with `performance.now()` and saves screenshots under
+//! `target/tmp/`. Chromium and chromedriver must be installed (`.ci/run` installs them): the
+//! browser test fails, rather than skipping, without them.
+
+mod webdriver;
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tungstenite::{Message, WebSocket};
+use webdriver::{find_program, Browser};
+
+/// A `taikyoku gui` process on a free port, and its address; killed when dropped.
+struct Gui {
+    child: Child,
+    url: String,
+}
+
+impl Gui {
+    fn start(args: &[&str]) -> Gui {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_taikyoku"))
+            .args(["gui", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("taikyoku gui starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in '{line}'"))
+            .to_string();
+        Gui { child, url }
+    }
+
+    fn host(&self) -> &str {
+        self.url.trim_start_matches("http://").trim_end_matches('/')
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn read(ws: &mut WebSocket<TcpStream>) -> Value {
+    loop {
+        if let Message::Text(t) = ws.read().expect("a message from the server") {
+            return serde_json::from_str(t.as_str()).unwrap();
+        }
+    }
+}
+
+fn until(ws: &mut WebSocket<TcpStream>, f: impl Fn(&Value) -> bool) -> Value {
+    loop {
+        let v = read(ws);
+        if f(&v) {
+            return v;
+        }
+    }
+}
+
+#[test]
+fn the_gui_plays_our_engine_over_usi() {
+    let gui = Gui::start(&["--variant", "dai-dai"]);
+    let stream = TcpStream::connect(gui.host()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let state = until(&mut ws, |v| v["t"] == "state");
+    assert_eq!(state["variant"], "dai-dai");
+    until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
+    let settings = json!({"t": "settings", "mode": "human-black",
+        "limit": {"kind": "depth", "depth": 2}, "move_limit": 0});
+    ws.send(Message::text(settings.to_string())).unwrap();
+    let state = until(&mut ws, |v| v["t"] == "state");
+    let version = state["version"].as_u64().unwrap();
+    // The first listed move of a pawn.
+    let pawn = state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["hodges"].as_str().unwrap().starts_with("P-"))
+        .unwrap()["text"]
+        .clone();
+    let mv = json!({"t": "move", "text": pawn, "version": version});
+    ws.send(Message::text(mv.to_string())).unwrap();
+    let info = until(&mut ws, |v| v["t"] == "info");
+    assert!(info["info"]["depth"].as_u64().unwrap() >= 1, "{info}");
+    assert!(!info["info"]["pv"].as_array().unwrap().is_empty(), "{info}");
+    let answered = until(&mut ws, |v| {
+        v["t"] == "state" && v["record"].as_array().unwrap().len() == 2
+    });
+    assert_eq!(answered["side"], "b");
+    assert_eq!(answered["human_to_move"], true);
+    let reply = &answered["record"][1];
+    assert!(reply["hodges"].as_str().unwrap().len() >= 3, "{reply}");
+}
+
+#[test]
+fn a_variant_file_is_offered_and_played() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/variants/dai-dai.var"
+    );
+    let gui = Gui::start(&["--variant-file", path]);
+    let stream = TcpStream::connect(gui.host()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let welcome = until(&mut ws, |v| v["t"] == "welcome");
+    let keys: Vec<&str> = welcome["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys.len(), 6, "{keys:?}");
+    assert!(keys.contains(&"file:dai-dai"), "{keys:?}");
+    let state = until(&mut ws, |v| v["t"] == "state");
+    assert_eq!(state["variant"], "file:dai-dai");
+    // The engine was given the file's path as USI_Variant and plays it without complaint.
+    let ready = until(&mut ws, |v| {
+        v["t"] == "notice"
+            || v["t"] == "error"
+            || (v["t"] == "engine" && v["status"] != "starting" && v["status"] != "off")
+    });
+    assert_eq!(ready["status"], "ready", "{ready}");
+    let settings = json!({"t": "settings", "mode": "human-white",
+        "limit": {"kind": "depth", "depth": 1}, "move_limit": 0});
+    ws.send(Message::text(settings.to_string())).unwrap();
+    let answered = until(&mut ws, |v| {
+        v["t"] == "state" && v["record"].as_array().unwrap().len() == 1
+    });
+    assert_eq!(answered["side"], "w");
+}
+
+#[test]
+fn taikyoku_in_a_real_browser() {
+    let chromium = find_program(&["/usr/bin/chromium", "chromium", "chromium-browser"]).expect(
+        "the browser test needs Chromium: apt-get install chromium chromium-driver (.ci/run does)",
+    );
+    let chromedriver = find_program(&["/usr/bin/chromedriver", "chromedriver"]).expect(
+        "the browser test needs chromedriver: apt-get install chromium-driver (.ci/run does)",
+    );
+    let gui = Gui::start(&["--variant", "taikyoku"]);
+    let b = Browser::start(&chromedriver, &chromium);
+    b.goto(&gui.url);
+    let long = Duration::from_secs(120);
+    b.wait_for(
+        "the board",
+        long,
+        "return document.querySelectorAll('[data-square]').length === 1296 \
+         && document.querySelectorAll('[data-piece]').length === 804",
+    );
+    assert_eq!(
+        b.script(
+            "return document.querySelector('[data-square=\"19gg\"]') !== null",
+            json!([])
+        ),
+        true
+    );
+    b.wait_for(
+        "the engine",
+        long,
+        "return document.getElementById('engine-status').textContent === 'ready'",
+    );
+    // The engine at depth 1, chosen on the page.
+    b.script(
+        "document.getElementById('limit-value').value = 1;
+         const k = document.getElementById('limit-kind');
+         k.value = 'depth';
+         k.dispatchEvent(new Event('change'));",
+        json!([]),
+    );
+    b.wait_for(
+        "depth 1",
+        long,
+        "const s = window.taikyokuState(); return s !== null && s.settings.limit.kind === 'depth'",
+    );
+    // A Black pawn moves one step by two clicks: the piece, then its destination.
+    assert_eq!(
+        b.script(
+            "return document.querySelector('[data-square=\"19z\"] [data-piece]').dataset.piece",
+            json!([])
+        ),
+        "P"
+    );
+    b.click(&b.find("[data-square=\"19z\"]"));
+    b.wait_for(
+        "the pawn's destination",
+        long,
+        "return document.querySelector('[data-square=\"19y\"]').classList.contains('dest')",
+    );
+    b.click(&b.find("[data-square=\"19y\"]"));
+    b.wait_for(
+        "the engine's answer",
+        long,
+        "const s = window.taikyokuState(); return s.record.length === 2 \
+         && window.taikyokuPerf.redraws.some(r => r.ply === 2)",
+    );
+    let record = b.script("return window.taikyokuState().record", json!([]));
+    assert_eq!(record[0]["text"], "19z19y");
+    assert_eq!(
+        b.script(
+            "return document.querySelector('[data-square=\"19y\"] [data-piece]').dataset.piece",
+            json!([])
+        ),
+        "P"
+    );
+    assert_eq!(
+        b.script(
+            "return document.querySelectorAll('.last-to, .last-from').length",
+            json!([])
+        ),
+        2,
+        "the engine's move is highlighted"
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("gui-taikyoku.png"), b.screenshot()).unwrap();
+    // A typed move, and the engine's answer to it.
+    b.script(
+        "document.getElementById('move-input').value = '19jj18jj';
+         document.getElementById('typed').requestSubmit();",
+        json!([]),
+    );
+    b.wait_for(
+        "the engine's second answer",
+        long,
+        "const s = window.taikyokuState(); return s.record.length === 4 \
+         && window.taikyokuPerf.redraws.some(r => r.ply === 4)",
+    );
+    assert_eq!(
+        b.script("return window.taikyokuState().record[2].text", json!([])),
+        "19jj18jj"
+    );
+    let perf = b.script("return window.taikyokuPerf", json!([]));
+    assert_eq!(perf["errors"], json!([]), "errors in the page");
+    let mut report = String::from(
+        "36x36 Taikyoku redraws in headless Chromium (ms from the state's arrival):\n",
+    );
+    for r in perf["redraws"].as_array().unwrap() {
+        report.push_str(&format!(
+            "ply {} ({}): {:.1} ms to the end of layout, {:.1} ms to the next frame, {} legal moves\n",
+            r["ply"],
+            if r["full"] == true {
+                "first drawing"
+            } else {
+                "redraw"
+            },
+            r["ms"].as_f64().unwrap(),
+            r["frameMs"].as_f64().unwrap(),
+            r["moves"]
+        ));
+    }
+    println!("{report}");
+    std::fs::write(dir.join("gui-redraw.txt"), &report).unwrap();
+    std::fs::write(dir.join("gui-taikyoku-later.png"), b.screenshot()).unwrap();
+    // The piece panel: click a piece (the lion hawk), its movement is drawn on a small board.
+    assert_eq!(
+        b.script(
+            "return document.querySelector('[data-square=\"19cc\"] [data-piece]').dataset.piece",
+            json!([])
+        ),
+        "LI"
+    );
+    b.click(&b.find("[data-square=\"19cc\"]"));
+    b.wait_for(
+        "the piece panel",
+        long,
+        "const dd = document.querySelector('#panel-body dd'); \
+         return dd !== null && dd.textContent === 'LI' \
+         && document.querySelectorAll('#panel-body .mini .d').length > 0",
+    );
+    std::fs::write(
+        dir.join("gui-piece-panel.png"),
+        b.element_screenshot(&b.find("#panel")),
+    )
+    .unwrap();
+    println!("screenshots: {}", dir.display());
+}

@@ -1,0 +1,773 @@
+//! One page's session: its game, its settings and its own engine process, driven by three
+//! kinds of events (a message from the page, a line from the engine, a clock tick) and
+//! answering with messages for the page. Everything is owned by the connection's task, so two
+//! pages never share state.
+//!
+//! The engine is spoken to over USI. A search is asked for whenever the settings say the
+//! engine should be thinking (its turn to play, or analysis of the shown position); when the
+//! game changes under a running search, the search is stopped and its `bestmove` ignored
+//! before the next `position`/`go` is sent, so each `go` is paired with its own `bestmove`.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use taikyoku_movegen::Colour;
+use tokio::sync::mpsc;
+
+use crate::config::Config;
+use crate::engine::{EngineEvent, EngineProcess};
+use crate::game::Game;
+use crate::messages::{
+    ClientMsg, LastMove, Limit, Mode, RecordMove, ServerMsg, Settings, State, VariantRef, PROTOCOL,
+};
+use crate::{info, moves, pieces, record};
+
+/// Engine output is passed on at most this often (the rest is kept until the next tick).
+const INFO_INTERVAL: Duration = Duration::from_millis(100);
+
+/// The most moves of a principal variation translated into Hodges notation.
+const MAX_PV: usize = 32;
+
+/// Where the engine process is in its life.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Status {
+    /// Not started (no mode has needed it yet, or the variant changed).
+    Off,
+    /// Sent `usi`, waiting for `usiok` until the deadline.
+    AwaitingUsiOk(Instant),
+    /// Sent `isready`, waiting for `readyok` until the deadline.
+    AwaitingReadyOk(Instant),
+    /// Ready for searches.
+    Ready,
+    /// Crashed, stalled or could not start; waits for a restart.
+    Failed(String),
+}
+
+/// What a search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// The engine's move in the game.
+    Play,
+    /// Analysis of the shown position (until stopped).
+    Analyse,
+}
+
+/// A `go` that has not had its `bestmove` yet.
+#[derive(Clone, Debug)]
+struct Search {
+    purpose: Purpose,
+    /// The state version it was started for.
+    version: u64,
+    /// Stopped because the game changed: its answer is ignored.
+    cancelled: bool,
+    /// When the engine counts as stalled if it has not answered.
+    deadline: Option<Instant>,
+}
+
+/// One page's session.
+pub struct Session {
+    cfg: Arc<Config>,
+    choice: usize,
+    game: Game,
+    version: u64,
+    settings: Settings,
+    process: Option<EngineProcess>,
+    status: Status,
+    engine_name: String,
+    variant_option: bool,
+    generation: u64,
+    events: mpsc::Sender<EngineEvent>,
+    searches: VecDeque<Search>,
+    /// The state version at which the engine's move was refused (it is not asked again).
+    refused: Option<u64>,
+    last_info: Option<Instant>,
+    pending_info: Option<ServerMsg>,
+    out: Vec<ServerMsg>,
+}
+
+impl Session {
+    /// A session with a new game of the configured variant; engine events are to be sent to
+    /// `events`. The first messages for the page are waiting in [`Session::take_messages`].
+    pub fn new(cfg: Arc<Config>, events: mpsc::Sender<EngineEvent>) -> Session {
+        let choice = cfg.initial.min(cfg.variants.len().saturating_sub(1));
+        let variant = cfg.variants[choice].variant.clone();
+        let game = Game::new(variant, "startpos").expect("the start position parses");
+        let mut s = Session {
+            cfg: cfg.clone(),
+            choice,
+            game,
+            version: 1,
+            settings: Settings {
+                mode: Mode::HumanBlack,
+                limit: Limit::Movetime { ms: 1000 },
+                move_limit: 0,
+            },
+            process: None,
+            status: Status::Off,
+            engine_name: String::new(),
+            variant_option: false,
+            generation: 0,
+            events,
+            searches: VecDeque::new(),
+            refused: None,
+            last_info: None,
+            pending_info: None,
+            out: Vec::new(),
+        };
+        s.out.push(ServerMsg::Welcome {
+            protocol: PROTOCOL,
+            variants: cfg
+                .variants
+                .iter()
+                .map(|v| VariantRef {
+                    key: v.key.clone(),
+                    name: v.variant.def.name.clone(),
+                })
+                .collect(),
+            engine: shell_words::join(&cfg.engine),
+        });
+        s.push_variant();
+        s.push_state();
+        s.push_engine();
+        s.schedule();
+        s
+    }
+
+    /// The messages for the page produced so far.
+    pub fn take_messages(&mut self) -> Vec<ServerMsg> {
+        std::mem::take(&mut self.out)
+    }
+
+    /// Ends the session: the engine is asked to quit, then killed.
+    pub fn close(&mut self) {
+        if let Some(p) = self.process.take() {
+            p.shut_down();
+        }
+    }
+
+    // ----- messages for the page -----
+
+    fn error(&mut self, message: impl Into<String>) {
+        self.out.push(ServerMsg::Error {
+            message: message.into(),
+        });
+    }
+
+    fn push_variant(&mut self) {
+        let c = &self.cfg.variants[self.choice];
+        self.out
+            .push(ServerMsg::Variant(pieces::variant_info(&c.key, &c.variant)));
+    }
+
+    fn push_state(&mut self) {
+        let g = &self.game;
+        let shown = g.shown();
+        let board = shown
+            .cells()
+            .iter()
+            .map(|c| match c {
+                None => 0,
+                Some(p) => {
+                    (p.kind as u32) * 4 + (p.promoted as u32) * 2 + p.colour.index() as u32 + 1
+                }
+            })
+            .collect();
+        let last = g.cursor().checked_sub(1).map(|i| {
+            let sq = &g.moves()[i].squares;
+            LastMove {
+                path: sq.path.clone(),
+                captured: sq.captured.clone(),
+                shots: sq.shots.clone(),
+            }
+        });
+        let ending = g.ending().map(|e| e.describe());
+        let state = State {
+            version: self.version,
+            variant: self.cfg.variants[self.choice].key.clone(),
+            position: shown.to_notation(),
+            start: g.start_text().to_string(),
+            side: match g.side_to_move() {
+                Colour::Black => "b".into(),
+                Colour::White => "w".into(),
+            },
+            ply: g.cursor(),
+            board,
+            last,
+            moves: if ending.is_none() {
+                moves::list(shown)
+            } else {
+                Vec::new()
+            },
+            record: g
+                .moves()
+                .iter()
+                .map(|p| RecordMove {
+                    text: p.text.clone(),
+                    hodges: p.hodges.clone(),
+                })
+                .collect(),
+            result: ending,
+            settings: self.settings,
+            human_to_move: self.human_to_move(),
+        };
+        self.out.push(ServerMsg::State(Box::new(state)));
+    }
+
+    fn push_engine(&mut self) {
+        let (status, message) = match &self.status {
+            Status::Off => ("off", String::new()),
+            Status::AwaitingUsiOk(_) | Status::AwaitingReadyOk(_) => ("starting", String::new()),
+            Status::Ready if self.active().is_some() => ("thinking", String::new()),
+            Status::Ready => ("ready", String::new()),
+            Status::Failed(m) => ("failed", m.clone()),
+        };
+        self.out.push(ServerMsg::Engine {
+            status: status.into(),
+            name: self.engine_name.clone(),
+            message,
+        });
+    }
+
+    // ----- who moves -----
+
+    fn engine_plays(&self, side: Colour) -> bool {
+        match self.settings.mode {
+            Mode::HumanBlack => side == Colour::White,
+            Mode::HumanWhite => side == Colour::Black,
+            Mode::EngineEngine => true,
+            Mode::HumanHuman | Mode::Analysis => false,
+        }
+    }
+
+    fn human_to_move(&self) -> bool {
+        self.game.ending().is_none()
+            && match self.settings.mode {
+                Mode::HumanHuman | Mode::Analysis => true,
+                Mode::EngineEngine => false,
+                _ => !self.engine_plays(self.game.side_to_move()),
+            }
+    }
+
+    /// The search the engine should be running now, if any.
+    fn wanted(&self) -> Option<(Purpose, u64)> {
+        if self.game.ending().is_some() || self.refused == Some(self.version) {
+            return None;
+        }
+        match self.settings.mode {
+            Mode::Analysis => Some((Purpose::Analyse, self.version)),
+            Mode::HumanHuman => None,
+            _ if self.game.at_end() && self.engine_plays(self.game.side_to_move()) => {
+                Some((Purpose::Play, self.version))
+            }
+            _ => None,
+        }
+    }
+
+    fn active(&self) -> Option<&Search> {
+        self.searches.iter().find(|s| !s.cancelled)
+    }
+
+    // ----- the engine -----
+
+    fn send(&mut self, line: &str) {
+        if let Some(p) = &self.process {
+            if let Err(e) = p.send(line) {
+                self.fail(e);
+            }
+        }
+    }
+
+    fn fail(&mut self, message: String) {
+        if let Some(p) = self.process.take() {
+            p.kill();
+        }
+        self.searches.clear();
+        self.pending_info = None;
+        self.status = Status::Failed(message);
+        self.push_engine();
+    }
+
+    fn start_engine(&mut self) {
+        if let Some(p) = self.process.take() {
+            p.kill();
+        }
+        self.searches.clear();
+        self.pending_info = None;
+        self.generation += 1;
+        self.engine_name.clear();
+        self.variant_option = false;
+        match EngineProcess::spawn(&self.cfg.engine, self.generation, self.events.clone()) {
+            Ok(p) => {
+                self.process = Some(p);
+                self.status = Status::AwaitingUsiOk(Instant::now() + self.cfg.engine_timeout);
+                self.push_engine();
+                self.send("usi");
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    /// Starts, stops or leaves the engine's search so that it does what the settings want.
+    fn schedule(&mut self) {
+        let want = if self.settings.mode == Mode::HumanHuman {
+            None
+        } else {
+            match self.status {
+                Status::Off => {
+                    self.start_engine();
+                    return;
+                }
+                Status::Ready => self.wanted(),
+                _ => return,
+            }
+        };
+        let timeout = self.cfg.engine_timeout;
+        let mut stop = false;
+        if let Some(a) = self.searches.iter_mut().find(|s| !s.cancelled) {
+            if Some((a.purpose, a.version)) == want {
+                return;
+            }
+            a.cancelled = true;
+            a.deadline = Some(Instant::now() + timeout);
+            stop = true;
+        }
+        if stop {
+            self.pending_info = None;
+            self.send("stop");
+            self.push_engine();
+        }
+        if !self.searches.is_empty() {
+            return;
+        }
+        let Some((purpose, version)) = want else {
+            return;
+        };
+        let go = match purpose {
+            Purpose::Play => self.settings.limit.go(),
+            Purpose::Analyse => "go infinite".to_string(),
+        };
+        let deadline = match (purpose, self.settings.limit) {
+            (Purpose::Play, Limit::Movetime { ms }) => {
+                Some(Instant::now() + Duration::from_millis(ms) + timeout)
+            }
+            _ => None,
+        };
+        let position = self.game.usi_position();
+        self.send(&position);
+        self.send(&go);
+        if self.process.is_some() {
+            self.searches.push_back(Search {
+                purpose,
+                version,
+                cancelled: false,
+                deadline,
+            });
+            self.push_engine();
+        }
+    }
+
+    /// A line or the end of output from an engine process.
+    pub fn on_engine(&mut self, event: EngineEvent) {
+        match event {
+            EngineEvent::Line { generation, text } if generation == self.generation => {
+                self.on_line(&text)
+            }
+            EngineEvent::Closed { generation }
+                if generation == self.generation && self.process.is_some() =>
+            {
+                let how = self
+                    .process
+                    .as_mut()
+                    .and_then(|p| p.exit_status())
+                    .map(|s| format!(" ({s})"))
+                    .unwrap_or_default();
+                self.fail(format!("the engine exited{how}"));
+            }
+            _ => {}
+        }
+    }
+
+    fn on_line(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        match self.status.clone() {
+            Status::AwaitingUsiOk(_) => match first {
+                "id" if words.next() == Some("name") => {
+                    self.engine_name = words.collect::<Vec<_>>().join(" ");
+                }
+                "option" => {
+                    let name: Vec<&str> = words.skip(1).take_while(|w| *w != "type").collect();
+                    if name.join(" ").eq_ignore_ascii_case("USI_Variant") {
+                        self.variant_option = true;
+                    }
+                }
+                "usiok" => {
+                    let c = self.cfg.variants[self.choice].clone();
+                    if self.variant_option {
+                        self.send(&format!("setoption name USI_Variant value {}", c.usi_value));
+                    } else {
+                        self.out.push(ServerMsg::Notice {
+                            message: format!(
+                                "the engine has no USI_Variant option: it is taken to play {}",
+                                c.variant.def.name
+                            ),
+                        });
+                    }
+                    for (name, value) in &c.options {
+                        self.send(&format!("setoption name {name} value {value}"));
+                    }
+                    self.send("isready");
+                    self.status = Status::AwaitingReadyOk(Instant::now() + self.cfg.engine_timeout);
+                }
+                _ => {}
+            },
+            Status::AwaitingReadyOk(_) => {
+                if first == "readyok" {
+                    self.status = Status::Ready;
+                    self.send("usinewgame");
+                    self.push_engine();
+                    self.schedule();
+                } else if line.starts_with("info string error") {
+                    self.out.push(ServerMsg::Notice {
+                        message: format!("engine: {}", &line[12..]),
+                    });
+                }
+            }
+            Status::Ready => match first {
+                "info" => self.on_info(line),
+                "bestmove" => self.on_bestmove(words.next()),
+                _ => {}
+            },
+            Status::Off | Status::Failed(_) => {}
+        }
+    }
+
+    fn on_info(&mut self, line: &str) {
+        let Some(search) = self.searches.front() else {
+            return;
+        };
+        if search.cancelled {
+            return;
+        }
+        let analysis = search.purpose == Purpose::Analyse;
+        let Some(info) = info::parse(line) else {
+            return;
+        };
+        if info.is_empty() {
+            return;
+        }
+        let mut pos = self.game.shown().clone();
+        let mut pv_hodges = Vec::new();
+        for text in info.pv.iter().take(MAX_PV) {
+            let Ok(m) = pos.parse_move(text) else { break };
+            pv_hodges.push(pos.hodges(m));
+            if pos.play_move(m).is_err() {
+                break;
+            }
+        }
+        let msg = ServerMsg::Info {
+            info,
+            pv_hodges,
+            analysis,
+        };
+        let now = Instant::now();
+        if self
+            .last_info
+            .is_none_or(|t| now.duration_since(t) >= INFO_INTERVAL)
+        {
+            self.last_info = Some(now);
+            self.pending_info = None;
+            self.out.push(msg);
+        } else {
+            self.pending_info = Some(msg);
+        }
+    }
+
+    fn on_bestmove(&mut self, word: Option<&str>) {
+        let Some(search) = self.searches.pop_front() else {
+            return;
+        };
+        if let Some(m) = self.pending_info.take() {
+            if !search.cancelled {
+                self.out.push(m);
+            }
+        }
+        if !search.cancelled && search.purpose == Purpose::Play && search.version == self.version {
+            let side = self.game.side_to_move();
+            match word {
+                Some("resign") => {
+                    self.game
+                        .declare(Some(side.flip()), &format!("{side} (engine) resigned"));
+                    self.out.push(ServerMsg::Notice {
+                        message: format!("the engine resigned for {side}"),
+                    });
+                    self.changed();
+                    self.push_engine();
+                    return;
+                }
+                Some(w) => match self.game.play(w) {
+                    Ok(_) => {
+                        self.after_move();
+                        self.push_engine();
+                        return;
+                    }
+                    Err(e) => {
+                        self.refused = Some(self.version);
+                        self.error(format!("the engine's move was refused: {e}"));
+                    }
+                },
+                None => {
+                    self.refused = Some(self.version);
+                    self.error("the engine answered 'bestmove' without a move");
+                }
+            }
+        }
+        self.push_engine();
+        self.schedule();
+    }
+
+    /// The clock: reports withheld engine output and detects an engine that stalls.
+    pub fn on_tick(&mut self, now: Instant) {
+        if self
+            .last_info
+            .is_none_or(|t| now.duration_since(t) >= INFO_INTERVAL)
+        {
+            if let Some(m) = self.pending_info.take() {
+                self.last_info = Some(now);
+                self.out.push(m);
+            }
+        }
+        let secs = self.cfg.engine_timeout.as_secs_f64();
+        match self.status {
+            Status::AwaitingUsiOk(d) if now >= d => {
+                self.fail(format!("the engine did not answer 'usi' within {secs} s"));
+                return;
+            }
+            Status::AwaitingReadyOk(d) if now >= d => {
+                self.fail(format!(
+                    "the engine did not answer 'isready' within {secs} s"
+                ));
+                return;
+            }
+            _ => {}
+        }
+        if let Some(s) = self
+            .searches
+            .iter()
+            .find(|s| s.deadline.is_some_and(|d| now >= d))
+        {
+            let what = if s.cancelled {
+                "did not stop when asked"
+            } else {
+                "did not move in its time"
+            };
+            self.fail(format!(
+                "the engine stalled: it {what} (waited {secs} s more)"
+            ));
+        }
+    }
+
+    // ----- the game -----
+
+    /// The game changed: a new version for the page, and the engine told.
+    fn changed(&mut self) {
+        self.version += 1;
+        self.push_state();
+        self.schedule();
+    }
+
+    fn after_move(&mut self) {
+        let limit = self.settings.move_limit as usize;
+        if limit > 0 && self.game.moves().len() >= limit && self.game.ending().is_none() {
+            self.game.declare(None, "move limit");
+        }
+        self.changed();
+    }
+
+    fn new_game(&mut self, game: Game) {
+        self.game = game;
+        self.refused = None;
+        if self.status == Status::Ready && self.searches.is_empty() {
+            self.send("usinewgame");
+        }
+        self.changed();
+    }
+
+    /// Switches to variant `i` with `game`; the engine is restarted for it.
+    fn switch(&mut self, i: usize, game: Game) {
+        if i != self.choice {
+            self.choice = i;
+            if let Some(p) = self.process.take() {
+                p.shut_down();
+            }
+            self.searches.clear();
+            self.pending_info = None;
+            self.status = Status::Off;
+            self.generation += 1;
+            self.push_variant();
+            self.push_engine();
+        }
+        self.new_game(game);
+    }
+
+    fn stale(&mut self, version: u64) -> bool {
+        if version == self.version {
+            return false;
+        }
+        self.error("this page was showing an older state of the game: nothing was changed");
+        self.push_state();
+        true
+    }
+
+    /// A message from the page (a JSON text); anything malformed or not allowed now is
+    /// answered with an error and changes nothing.
+    pub fn on_client(&mut self, text: &str) {
+        let msg: ClientMsg = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => {
+                self.error(format!(
+                    "the server did not understand the page's message: {e}"
+                ));
+                return;
+            }
+        };
+        match msg {
+            ClientMsg::Move { text, version } => {
+                if self.stale(version) {
+                    return;
+                }
+                if !self.human_to_move() {
+                    let why = match self.game.ending() {
+                        Some(e) => format!("the game is over: {}", e.describe()),
+                        None => "it is the engine's turn".into(),
+                    };
+                    self.error(format!("{text}: {why}"));
+                    return;
+                }
+                match self.game.play(&text) {
+                    Ok(_) => self.after_move(),
+                    Err(e) => self.error(e),
+                }
+            }
+            ClientMsg::New {} => {
+                let game = Game::new(self.game.variant().clone(), "startpos");
+                self.new_game(game.expect("the start position parses"));
+            }
+            ClientMsg::Variant { key } => {
+                let Some(i) = self.cfg.variants.iter().position(|v| v.key == key) else {
+                    self.error(format!("there is no variant '{key}' here"));
+                    return;
+                };
+                let v = self.cfg.variants[i].variant.clone();
+                self.switch(
+                    i,
+                    Game::new(v, "startpos").expect("the start position parses"),
+                );
+            }
+            ClientMsg::Undo { version } => {
+                if self.stale(version) {
+                    return;
+                }
+                if self.game.moves().is_empty() {
+                    self.error("there is no move to take back");
+                    return;
+                }
+                let vs_engine = matches!(self.settings.mode, Mode::HumanBlack | Mode::HumanWhite);
+                loop {
+                    self.game.undo(1);
+                    let again = vs_engine
+                        && !self.game.moves().is_empty()
+                        && self.engine_plays(self.game.side_to_move());
+                    if !again {
+                        break;
+                    }
+                }
+                self.refused = None;
+                self.changed();
+            }
+            ClientMsg::Goto { ply, version } => {
+                if self.stale(version) {
+                    return;
+                }
+                self.game.goto(ply);
+                self.changed();
+            }
+            ClientMsg::Position { text } => match Game::new(self.game.variant().clone(), &text) {
+                Ok(g) => self.new_game(g),
+                Err(e) => self.error(format!("position: {e}")),
+            },
+            ClientMsg::Load { text } => self.load(&text),
+            ClientMsg::Save {} => {
+                let text = record::write(&self.game);
+                self.out.push(ServerMsg::Record {
+                    text,
+                    filename: format!("{}-game.txt", self.game.variant().def.id),
+                });
+            }
+            ClientMsg::Settings(s) => {
+                if let Err(e) = s.limit.check() {
+                    self.error(e);
+                    return;
+                }
+                if s.move_limit > 100_000 {
+                    self.error("a move limit is at most 100000 plies");
+                    return;
+                }
+                self.settings = s;
+                self.refused = None;
+                self.push_state();
+                self.schedule();
+            }
+            ClientMsg::MoveNow {} => {
+                let timeout = self.cfg.engine_timeout;
+                match self.searches.iter_mut().find(|s| !s.cancelled) {
+                    Some(s) if s.purpose == Purpose::Play => {
+                        s.deadline = Some(Instant::now() + timeout);
+                        self.send("stop");
+                    }
+                    _ => self.error("the engine is not thinking about a move"),
+                }
+            }
+            ClientMsg::Restart {} => {
+                self.refused = None;
+                self.start_engine();
+            }
+            ClientMsg::Piece { kind, promoted } => {
+                match pieces::movement(self.game.variant(), kind, promoted) {
+                    Some(m) => self.out.push(ServerMsg::Piece(m)),
+                    None => self.error(format!(
+                        "there is no piece kind {kind} (promoted: {promoted})"
+                    )),
+                }
+            }
+        }
+    }
+
+    fn load(&mut self, text: &str) {
+        let current = self.choice;
+        let i = match record::header(text).variant {
+            None => current,
+            Some(id) => {
+                let same = |i: &usize| self.cfg.variants[*i].variant.def.id == id;
+                match std::iter::once(current)
+                    .chain(0..self.cfg.variants.len())
+                    .find(same)
+                {
+                    Some(i) => i,
+                    None => {
+                        self.error(format!(
+                            "the record is of '{id}', which is not offered here"
+                        ));
+                        return;
+                    }
+                }
+            }
+        };
+        let variant = self.cfg.variants[i].variant.clone();
+        match record::read(&variant, text) {
+            Ok(game) => self.switch(i, game),
+            Err(e) => self.error(format!("record: {e}")),
+        }
+    }
+}

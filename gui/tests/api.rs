@@ -1,0 +1,526 @@
+//! The GUI server's API as a page uses it: a real server on a free port, spoken to over a
+//! WebSocket, with scripted USI engines (shell scripts in `tests/engines/`) standing in for a
+//! real one so that crashes, stalls and answers are exactly as each test needs. Every test
+//! checks both what the server answers and that refused input changed nothing.
+//! (The real engine and a real browser are tested with the `taikyoku` binary, in
+//! `engine/tests/gui.rs`.)
+
+use std::net::TcpStream;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use taikyoku_gui::{Config, Server};
+use taikyoku_movegen::{AnyPosition, Variant};
+use tungstenite::{Message, WebSocket};
+
+fn script(name: &str) -> String {
+    format!("{}/tests/engines/{name}.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A server for `variant` playing the script `engine` with `args`.
+fn server(variant: &str, engine: &str, args: &[&str]) -> Server {
+    let mut cmd = vec!["sh".to_string(), script(engine)];
+    cmd.extend(args.iter().map(|a| a.to_string()));
+    let mut cfg = Config::new(0, cmd, variant).unwrap();
+    cfg.engine_timeout = Duration::from_secs(1);
+    Server::start(cfg).unwrap()
+}
+
+/// One page's WebSocket.
+struct Page {
+    ws: WebSocket<TcpStream>,
+    /// The last state received.
+    state: Value,
+}
+
+impl Page {
+    fn open(server: &Server) -> Page {
+        let stream = TcpStream::connect(server.addr()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let url = format!("ws://{}/ws", server.addr());
+        let (ws, _) = tungstenite::client(url.as_str(), stream).unwrap();
+        let mut p = Page {
+            ws,
+            state: Value::Null,
+        };
+        let welcome = p.next();
+        assert_eq!(welcome["t"], "welcome");
+        assert_eq!(welcome["protocol"], 1);
+        p.until("state");
+        p
+    }
+
+    fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string());
+    }
+
+    fn send_text(&mut self, s: &str) {
+        self.ws.send(Message::text(s)).unwrap();
+    }
+
+    /// The next message (a read times out after 30 s: the test fails instead of hanging).
+    fn next(&mut self) -> Value {
+        loop {
+            match self.ws.read().expect("a message from the server") {
+                Message::Text(t) => {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    if v["t"] == "state" {
+                        self.state = v.clone();
+                    }
+                    return v;
+                }
+                Message::Close(_) => panic!("the server closed the page"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// Skips messages until one of type `t`.
+    fn until(&mut self, t: &str) -> Value {
+        loop {
+            let v = self.next();
+            if v["t"] == t {
+                return v;
+            }
+        }
+    }
+
+    /// Skips messages until one satisfying `f`.
+    fn until_with(&mut self, f: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let v = self.next();
+            if f(&v) {
+                return v;
+            }
+        }
+    }
+
+    /// Skips to the engine reporting `status`.
+    fn engine(&mut self, status: &str) -> Value {
+        self.until_with(|v| v["t"] == "engine" && v["status"] == status)
+    }
+
+    fn version(&self) -> u64 {
+        self.state["version"].as_u64().unwrap()
+    }
+
+    fn play(&mut self, text: &str) {
+        let v = self.version();
+        self.send(json!({"t": "move", "text": text, "version": v}));
+    }
+
+    /// Asks for the state again (showing the same ply) and returns it.
+    fn fresh_state(&mut self) -> Value {
+        let (ply, v) = (self.state["ply"].as_u64().unwrap(), self.version());
+        self.send(json!({"t": "goto", "ply": ply, "version": v}));
+        self.until("state")
+    }
+
+    fn settings(&mut self, mode: &str, limit: Value, move_limit: u32) {
+        self.send(json!({"t": "settings", "mode": mode, "limit": limit, "move_limit": move_limit}));
+    }
+
+    fn record_texts(&self) -> Vec<String> {
+        self.state["record"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["text"].as_str().unwrap().to_string())
+            .collect()
+    }
+}
+
+#[test]
+fn the_legal_moves_of_the_position_are_listed() {
+    let s = server("chu", "scripted", &[]);
+    let p = Page::open(&s);
+    let mut pos = AnyPosition::startpos(Variant::builtin("chu").unwrap());
+    let expected: Vec<String> = {
+        let moves = pos.legal_moves();
+        let mut v: Vec<String> = moves.iter().map(|&m| pos.move_to_string(m)).collect();
+        v.sort();
+        v
+    };
+    let mut listed: Vec<String> = p.state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect();
+    listed.sort();
+    assert_eq!(listed, expected);
+    let pawn = p.state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["text"] == "3i3h")
+        .unwrap();
+    assert_eq!(pawn["hodges"], "P-3h");
+    assert_eq!(pawn["target"], "3h");
+    assert_eq!(pawn["words"], "Pawn 3i to 3h");
+    assert_eq!(p.state["board"].as_array().unwrap().len(), 144);
+    s.stop();
+}
+
+#[test]
+fn human_moves_are_checked_and_bad_input_changes_nothing() {
+    let s = server("chu", "scripted", &["3d3e"]);
+    let mut p = Page::open(&s);
+    let start = p.state["position"].clone();
+    let v = p.version();
+    for bad in [
+        json!({"t": "move", "text": "3i3g", "version": v}),
+        json!({"t": "move", "text": "garbage", "version": v}),
+        json!({"t": "move", "text": "", "version": v}),
+        json!({"t": "move", "text": "3d3e", "version": v}),
+        json!({"t": "move", "text": "3i3h", "version": v + 7}),
+        json!({"t": "move", "text": "3i3h"}),
+        json!({"t": "launch"}),
+        json!({"t": "position", "text": "9/9/9 b - 1"}),
+        json!({"t": "load", "text": "1 3i3h\n2 3i3h"}),
+        json!({"t": "variant", "key": "chess"}),
+        json!({"t": "piece", "kind": 99999, "promoted": false}),
+        json!({"t": "settings", "mode": "analysis", "limit": {"kind": "depth", "depth": 0}, "move_limit": 0}),
+        json!({"t": "undo", "version": v}),
+    ] {
+        p.send(bad.clone());
+        let e = p.until_with(|m| m["t"] == "error");
+        assert!(!e["message"].as_str().unwrap().is_empty(), "{bad}");
+    }
+    for text in ["not json", "{", "[1,2]", "\u{0}"] {
+        p.send_text(text);
+        p.until("error");
+    }
+    p.ws.send(Message::binary(vec![1u8, 2, 3])).unwrap();
+    p.until("error");
+    let now = p.fresh_state();
+    assert_eq!(now["position"], start);
+    assert!(now["record"].as_array().unwrap().is_empty());
+    // A good move is played and the engine answers it.
+    p.play("3i3h");
+    let after = p.until("state");
+    assert_eq!(after["record"][0]["hodges"], "P-3h");
+    assert_eq!(after["last"]["path"], json!(["3i", "3h"]));
+    assert_eq!(after["human_to_move"], false);
+    p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 2);
+    assert_eq!(p.record_texts(), ["3i3h", "3d3e"]);
+    s.stop();
+}
+
+#[test]
+fn a_message_over_the_size_limit_closes_only_that_page() {
+    let s = server("chu", "scripted", &[]);
+    let mut p = Page::open(&s);
+    let huge = format!(
+        r#"{{"t":"load","text":"{}"}}"#,
+        "x".repeat(taikyoku_gui::messages::MAX_CLIENT_MESSAGE + 10)
+    );
+    let _ = p.ws.send(Message::text(huge));
+    let closed = loop {
+        match p.ws.read() {
+            Ok(Message::Close(_)) | Err(_) => break true,
+            Ok(_) => continue,
+        }
+    };
+    assert!(closed);
+    // The server goes on serving other pages.
+    let q = Page::open(&s);
+    assert_eq!(q.state["ply"], 0);
+    s.stop();
+}
+
+#[test]
+fn two_pages_keep_their_own_games() {
+    let s = server("chu", "scripted", &[]);
+    let mut a = Page::open(&s);
+    let mut b = Page::open(&s);
+    a.settings("human-human", json!({"kind": "depth", "depth": 1}), 0);
+    a.until("state");
+    a.play("3i3h");
+    a.until("state");
+    a.play("3d3e");
+    a.until("state");
+    assert_eq!(a.record_texts(), ["3i3h", "3d3e"]);
+    let bs = b.fresh_state();
+    assert!(bs["record"].as_array().unwrap().is_empty());
+    b.send(json!({"t": "variant", "key": "dai-dai"}));
+    b.until("variant");
+    let bs = b.until("state");
+    assert_eq!(bs["variant"], "dai-dai");
+    let as_ = a.fresh_state();
+    assert_eq!(as_["variant"], "chu");
+    assert_eq!(a.record_texts(), ["3i3h", "3d3e"]);
+    s.stop();
+}
+
+#[test]
+fn records_are_saved_loaded_and_stepped_through() {
+    let s = server("chu", "scripted", &[]);
+    let mut p = Page::open(&s);
+    p.settings("human-human", json!({"kind": "movetime", "ms": 100}), 0);
+    p.until("state");
+    for m in ["3i3h", "3d3e", "5i5h"] {
+        p.play(m);
+        p.until("state");
+    }
+    p.send(json!({"t": "save"}));
+    let rec = p.until("record");
+    let text = rec["text"].as_str().unwrap().to_string();
+    assert!(text.contains("Variant: chu\n"), "{text}");
+    assert!(
+        text.contains("1 3i3h P-3h\n2 3d3e P-3e\n3 5i5h P-5h\n"),
+        "{text}"
+    );
+    assert_eq!(rec["filename"], "chu-game.txt");
+    // Step back: the shown position and the last move follow; the record stays whole.
+    let v = p.version();
+    p.send(json!({"t": "goto", "ply": 1, "version": v}));
+    let st = p.until("state");
+    assert_eq!(st["ply"], 1);
+    assert_eq!(st["last"]["path"], json!(["3i", "3h"]));
+    assert_eq!(st["record"].as_array().unwrap().len(), 3);
+    // A new game, then the saved record loaded back.
+    p.send(json!({"t": "new"}));
+    assert_eq!(p.until("state")["record"].as_array().unwrap().len(), 0);
+    p.send(json!({"t": "load", "text": text}));
+    let st = p.until("state");
+    assert_eq!(p.record_texts(), ["3i3h", "3d3e", "5i5h"]);
+    assert_eq!(st["ply"], 3);
+    // A record in Hodges notation only.
+    p.send(json!({"t": "load", "text": "P-3h P-3e"}));
+    p.until("state");
+    assert_eq!(p.record_texts(), ["3i3h", "3d3e"]);
+    // A broken record changes nothing.
+    p.send(json!({"t": "load", "text": "1 3i3h\n2 3d3e\n3 9z9y"}));
+    let e = p.until("error");
+    assert!(e["message"].as_str().unwrap().contains("line 3"), "{e}");
+    assert_eq!(p.fresh_state()["record"].as_array().unwrap().len(), 2);
+    // A record of another variant switches the page to it.
+    p.send(json!({"t": "load", "text": "Variant: dai-dai\nStart: startpos\n"}));
+    assert_eq!(p.until("variant")["id"], "dai-dai");
+    assert_eq!(p.until("state")["variant"], "dai-dai");
+    s.stop();
+}
+
+#[test]
+fn positions_are_set_and_read_in_our_notation() {
+    let s = server("chu", "scripted", &[]);
+    let mut p = Page::open(&s);
+    let text = "11k/12/12/12/12/12/12/12/12/12/12/K11 w - 5";
+    p.send(json!({"t": "position", "text": text}));
+    let st = p.until("state");
+    assert_eq!(st["position"], text);
+    assert_eq!(st["start"], text);
+    assert_eq!(st["side"], "w");
+    s.stop();
+}
+
+#[test]
+fn the_engine_answers_reports_its_thinking_and_a_take_back_returns_to_the_person() {
+    let s = server("chu", "scripted", &["3d3e"]);
+    let mut p = Page::open(&s);
+    p.engine("ready");
+    p.play("3i3h");
+    let info = p.until("info");
+    assert_eq!(info["info"]["depth"], 1);
+    assert_eq!(info["info"]["score"], json!({"kind": "cp", "value": 5}));
+    assert_eq!(info["pv_hodges"], json!(["P-3e"]));
+    assert_eq!(info["analysis"], false);
+    let st = p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 2);
+    assert_eq!(st["last"]["path"], json!(["3d", "3e"]));
+    assert_eq!(st["human_to_move"], true);
+    let v = p.version();
+    p.send(json!({"t": "undo", "version": v}));
+    let st = p.until("state");
+    assert_eq!(
+        st["ply"], 0,
+        "back to the person's turn: two plies taken back"
+    );
+    s.stop();
+}
+
+#[test]
+fn an_illegal_engine_move_is_refused_and_not_asked_for_again() {
+    let s = server("chu", "scripted", &["1a1a"]);
+    let mut p = Page::open(&s);
+    p.engine("ready");
+    p.play("3i3h");
+    p.until("state");
+    let e = p.until("error");
+    assert!(e["message"].as_str().unwrap().contains("refused"), "{e}");
+    p.engine("ready");
+    assert_eq!(p.fresh_state()["record"].as_array().unwrap().len(), 1);
+    s.stop();
+}
+
+#[test]
+fn the_engine_resigning_ends_the_game() {
+    let s = server("chu", "scripted", &[]);
+    let mut p = Page::open(&s);
+    p.play("3i3h");
+    let st = p.until_with(|m| m["t"] == "state" && !m["result"].is_null());
+    assert_eq!(st["result"], "Black wins (White (engine) resigned)");
+    assert!(st["moves"].as_array().unwrap().is_empty());
+    s.stop();
+}
+
+#[test]
+fn a_move_limit_ends_the_game_in_a_draw() {
+    let s = server("chu", "scripted", &[]);
+    let mut p = Page::open(&s);
+    p.settings("human-human", json!({"kind": "depth", "depth": 1}), 2);
+    p.until("state");
+    p.play("3i3h");
+    p.until("state");
+    p.play("3d3e");
+    assert_eq!(p.until("state")["result"], "Draw (move limit)");
+    p.play("5i5h");
+    assert!(p.until("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("over"));
+    s.stop();
+}
+
+#[test]
+fn engine_versus_engine_and_analysis() {
+    let s = server("chu", "scripted", &["3i3h", "3d3e"]);
+    let mut p = Page::open(&s);
+    p.settings("engine-engine", json!({"kind": "movetime", "ms": 50}), 0);
+    p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 2);
+    // Out of moves, the script resigns for Black.
+    let st = p.until_with(|m| m["t"] == "state" && !m["result"].is_null());
+    assert_eq!(st["result"], "White wins (Black (engine) resigned)");
+    // Analysis: thinking about the shown position, without moving.
+    p.send(json!({"t": "new"}));
+    p.until("state");
+    p.settings("analysis", json!({"kind": "depth", "depth": 3}), 0);
+    let info = p.until("info");
+    assert_eq!(info["analysis"], true);
+    assert_eq!(info["info"]["nodes"], 42);
+    // A move stops the analysis and starts it again on the new position.
+    p.play("3i3h");
+    let st = p.until("state");
+    assert_eq!(st["record"].as_array().unwrap().len(), 1);
+    p.until("info");
+    s.stop();
+}
+
+#[test]
+fn a_crashed_engine_is_reported_and_restarts() {
+    let marker = std::env::temp_dir().join(format!("taikyoku-gui-crash-{}", std::process::id()));
+    let _ = std::fs::remove_file(&marker);
+    let s = server("chu", "crash-once", &[marker.to_str().unwrap(), "3d3e"]);
+    let mut p = Page::open(&s);
+    p.engine("ready");
+    p.play("3i3h");
+    let failed = p.engine("failed");
+    let why = failed["message"].as_str().unwrap();
+    assert!(why.contains("exited"), "{why}");
+    // The game is intact; restarting brings the engine back, and it moves.
+    assert_eq!(p.fresh_state()["record"].as_array().unwrap().len(), 1);
+    p.send(json!({"t": "restart"}));
+    p.engine("starting");
+    p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 2);
+    assert_eq!(p.record_texts(), ["3i3h", "3d3e"]);
+    let _ = std::fs::remove_file(&marker);
+    s.stop();
+}
+
+#[test]
+fn a_stalled_or_mute_or_missing_engine_is_reported() {
+    let s = server("chu", "stall", &[]);
+    let mut p = Page::open(&s);
+    p.settings("human-black", json!({"kind": "movetime", "ms": 50}), 0);
+    p.engine("ready");
+    p.play("3i3h");
+    let failed = p.engine("failed");
+    assert!(
+        failed["message"].as_str().unwrap().contains("stalled"),
+        "{failed}"
+    );
+    p.send(json!({"t": "restart"}));
+    p.engine("ready");
+    s.stop();
+
+    let s = server("chu", "mute", &[]);
+    let mut p = Page::open(&s);
+    let failed = p.engine("failed");
+    assert!(
+        failed["message"].as_str().unwrap().contains("'usi'"),
+        "{failed}"
+    );
+    s.stop();
+
+    let mut cfg = Config::new(0, vec!["/nonexistent/engine".into()], "chu").unwrap();
+    cfg.engine_timeout = Duration::from_secs(1);
+    let s = Server::start(cfg).unwrap();
+    let mut p = Page::open(&s);
+    let failed = p.engine("failed");
+    assert!(
+        failed["message"].as_str().unwrap().contains("cannot start"),
+        "{failed}"
+    );
+    // Human against human needs no engine: the game goes on.
+    p.settings("human-human", json!({"kind": "depth", "depth": 1}), 0);
+    p.until("state");
+    p.play("3i3h");
+    assert_eq!(p.until("state")["record"].as_array().unwrap().len(), 1);
+    s.stop();
+}
+
+#[test]
+fn taikyoku_and_its_piece_panel() {
+    let s = server("taikyoku", "scripted", &[]);
+    let mut p = Page::open(&s);
+    let board = p.state["board"].as_array().unwrap();
+    assert_eq!(board.len(), 1296);
+    assert_eq!(board.iter().filter(|c| c.as_u64() != Some(0)).count(), 804);
+    p.send(json!({"t": "piece", "kind": 0, "promoted": false}));
+    let m = p.until("piece");
+    assert_eq!(m["cols"], 19);
+    assert_eq!(m["window"], true);
+    assert!(!m["destinations"].as_array().unwrap().is_empty());
+    s.stop();
+}
+
+#[test]
+fn pages_are_served_and_other_sites_are_refused() {
+    let s = server("chu", "scripted", &[]);
+    let get = |path: &str| -> String {
+        use std::io::{Read, Write};
+        let mut c = TcpStream::connect(s.addr()).unwrap();
+        write!(
+            c,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            s.addr()
+        )
+        .unwrap();
+        let mut out = String::new();
+        c.read_to_string(&mut out).unwrap();
+        out
+    };
+    assert!(get("/").contains("200 OK"));
+    assert!(get("/assets/main.js").contains("text/javascript"));
+    assert!(get("/assets/nothing.js").contains("404"));
+    assert!(get("/assets/../Cargo.toml").contains("404"));
+    // A WebSocket opened by another site's page is refused.
+    let stream = TcpStream::connect(s.addr()).unwrap();
+    let req = tungstenite::http::Request::builder()
+        .uri(format!("ws://{}/ws", s.addr()))
+        .header("Host", s.addr().to_string())
+        .header("Origin", "http://evil.example")
+        .header("Connection", "Upgrade")
+        .header("Upgrade", "websocket")
+        .header("Sec-WebSocket-Version", "13")
+        .header(
+            "Sec-WebSocket-Key",
+            tungstenite::handshake::client::generate_key(),
+        )
+        .body(())
+        .unwrap();
+    assert!(tungstenite::client(req, stream).is_err());
+    s.stop();
+}

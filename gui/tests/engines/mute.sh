@@ -1,0 +1,5 @@
+#!/bin/sh
+# A program that never answers the USI handshake.
+while read -r line; do
+  :
+done
