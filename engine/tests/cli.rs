@@ -127,3 +127,62 @@ fn a_broken_variant_file_is_rejected_with_file_and_line() {
     // Black king on 2c: 5 moves (a, b files of ranks b and c, ...): 1c, 3c, 1b, 2b, 3b.
     assert_eq!(stdout(&o), "Nodes searched: 5\n");
 }
+
+/// `openings` gives the asked number of distinct, playable lines within the plies asked, and
+/// the same lines for the same seed.
+#[test]
+fn openings_are_distinct_playable_and_reproducible() {
+    let args = [
+        "openings",
+        "--variant",
+        "dai-dai",
+        "--count",
+        "4",
+        "--min-plies",
+        "2",
+        "--max-plies",
+        "5",
+        "--depth",
+        "1",
+        "--seed",
+        "11",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let distinct: std::collections::HashSet<&&str> = lines.iter().collect();
+    assert_eq!(distinct.len(), 4, "{out}");
+    for l in &lines {
+        let moves = l.strip_prefix("startpos moves ").expect(l);
+        let n = moves.split_whitespace().count();
+        assert!((2..=5).contains(&n), "{l}");
+        // Every line replays: perft accepts it only if each move is legal.
+        let p = run(&[
+            "perft",
+            "--variant",
+            "dai-dai",
+            "--depth",
+            "1",
+            "--position",
+            l,
+        ]);
+        assert!(p.status.success(), "{l}: {}", stderr(&p));
+    }
+    assert_eq!(stdout(&run(&args)), out, "same seed, same lines");
+}
+
+#[test]
+fn openings_refuse_an_impossible_request() {
+    let o = run(&[
+        "openings",
+        "--variant",
+        "chu",
+        "--min-plies",
+        "9",
+        "--max-plies",
+        "3",
+    ]);
+    assert_clean_failure(&o, "plies");
+}

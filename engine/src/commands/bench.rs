@@ -35,6 +35,7 @@ pub struct BenchArgs {
 pub fn run(a: &BenchArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let mut total = 0u64;
+    let mut total_q = 0u64;
     let start = Instant::now();
     for (i, line) in POSITIONS
         .lines()
@@ -67,13 +68,31 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         let r = with_position!(&pos, p => search::search(
             p, &eval, tt, 1, limits, &control, Features::default(), &mut |_| {}
         ));
-        let nodes = r.info.map_or(0, |i| i.nodes);
+        let (nodes, qnodes) = r.info.map_or((0, 0), |i| (i.nodes, i.qnodes));
         total += nodes;
+        total_q += qnodes;
         if a.verbose {
-            writeln!(out, "{id} depth {depth} position {}: {nodes} nodes", i + 1)?;
+            writeln!(
+                out,
+                "{id} depth {depth} position {}: {nodes} nodes, {:.1}% quiescence",
+                i + 1,
+                percent(qnodes, nodes)
+            )?;
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
+    if a.verbose {
+        writeln!(out, "quiescence: {:.1}% of nodes", percent(total_q, total))?;
+    }
     writeln!(out, "{total} nodes {:.0} nps", total as f64 / secs)?;
     Ok(())
+}
+
+/// `part` as a percentage of `whole` (0 when `whole` is 0).
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
 }
