@@ -191,7 +191,7 @@ fn plays_a_full_game_of_dai_dai_against_itself() {
         // Fixed depths, not times: the game (and whether it ends) must not depend on the
         // machine's speed or on a debug build. Black searches deeper, so that the game is
         // decided (equal sides can shuffle for thousands of plies).
-        let depth = if moves.len() % 2 == 0 { 3 } else { 1 };
+        let depth = if moves.len().is_multiple_of(2) { 3 } else { 1 };
         e.send(&format!("go depth {depth}"));
         let lines = e.until("bestmove");
         assert!(
