@@ -49,6 +49,14 @@ pub struct Params {
     pub royal_defender_bonus: i32,
     /// For the side to move.
     pub tempo: i32,
+    /// A lead (material and advancement) from which the leading side hunts the royal pieces
+    /// (the mop-up term): its pieces near them and them near the edge score.
+    pub mop_up_lead: i32,
+    /// Per own piece and per square it is closer to the nearest enemy royal than the board is
+    /// wide (Chebyshev distance: a gradient that pulls pieces in from anywhere on the board).
+    pub mop_up_closeness: i32,
+    /// Per square an enemy royal piece stands away from the board's centre.
+    pub mop_up_edge: i32,
 }
 
 impl Default for Params {
@@ -76,6 +84,9 @@ impl Default for Params {
             royal_attacker_penalty: 25,
             royal_defender_bonus: 8,
             tempo: 10,
+            mop_up_lead: 1500,
+            mop_up_closeness: 3,
+            mop_up_edge: 12,
         }
     }
 }
