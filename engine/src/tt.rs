@@ -23,6 +23,30 @@ pub enum Bound {
     Upper = 3,
 }
 
+impl Bound {
+    /// The bound of a search result `best` in the window (`alpha`, `beta`) it was searched with.
+    #[inline]
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored `score` with this bound decides a search in (`alpha`, `beta`).
+    #[inline]
+    pub fn cuts(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// What a probe finds.
 #[derive(Clone, Copy, Debug)]
 pub struct TtEntry {

@@ -13,6 +13,8 @@
 //! Effects are written `<to>[ x<removed,...>][+|=]` (removed squares sorted as strings): what
 //! notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
 
+mod kit;
+
 use std::collections::BTreeSet;
 
 use taikyoku_movegen::{
@@ -44,44 +46,8 @@ fn name(col: usize, row: usize) -> String {
 /// White, a leading `+` for a promoted piece), `side` to move and extra field `extra`.
 fn build(side: char, extra: &str, pieces: &[(&str, &str)]) -> Pos {
     let v = Variant::builtin("ko").unwrap();
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; FILES]; FILES];
-    for &(sq, code) in pieces {
-        let (c, r) = coords(sq);
-        assert!(grid[r][c].is_none(), "two pieces on {sq}");
-        let (plus, body) = match code.strip_prefix('+') {
-            Some(b) => ("+", b),
-            None => ("", code),
-        };
-        grid[r][c] = Some(if body.len() == 1 {
-            format!("{plus}{body}")
-        } else {
-            format!("{plus}({body})")
-        });
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(t);
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    let text = format!("{} {side} {extra} 1", rows.join("/"));
+    let rows = kit::board_text(FILES, FILES, pieces);
+    let text = format!("{rows} {side} {extra} 1");
     let pos = Pos::parse(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(pos.to_notation(), text);
     pos.check_consistency().unwrap();

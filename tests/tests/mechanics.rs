@@ -8,6 +8,8 @@
 //! otherwise the Taikyoku royals stand in opposite corners, Black's king on 1jj and White's on
 //! 36a, where they are on none of the lines the tested piece uses.
 
+mod kit;
+
 use std::collections::BTreeSet;
 
 use taikyoku_movegen::{Colour, Move, Position, Promotion, Square, Variant};
@@ -67,45 +69,8 @@ fn ray(from: &str, dir: Dir, files: usize, ranks: usize) -> Vec<String> {
 /// case White, a leading `+` for a promoted piece) and `side` to move.
 fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> Position<N> {
     let v = Variant::builtin(id).unwrap();
-    let (files, ranks) = (v.geo.files(), v.geo.ranks());
-    let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; files]; ranks];
-    for &(sq, code) in pieces {
-        let (c, r) = coords(sq, files);
-        assert!(grid[r][c].is_none(), "two pieces on {sq}");
-        let (plus, body) = match code.strip_prefix('+') {
-            Some(b) => ("+", b),
-            None => ("", code),
-        };
-        grid[r][c] = Some(if body.len() == 1 {
-            format!("{plus}{body}")
-        } else {
-            format!("{plus}({body})")
-        });
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(t) => {
-                        if empty > 0 {
-                            s.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        s.push_str(t);
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    let text = format!("{} {side} - 1", rows.join("/"));
+    let rows = kit::board_text(v.geo.files(), v.geo.ranks(), pieces);
+    let text = format!("{rows} {side} - 1");
     let pos = Position::<N>::parse(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     assert_eq!(pos.to_notation(), text);
     pos.check_consistency().unwrap();

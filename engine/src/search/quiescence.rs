@@ -61,12 +61,7 @@ impl<const N: usize> Thread<'_, N> {
         if let Some(e) = self.shared.tt.probe(key) {
             if self.features.tt_cutoffs && !pv_node {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -136,13 +131,7 @@ impl<const N: usize> Thread<'_, N> {
         }
         self.list.0.truncate(start);
         if !self.aborted {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha0, beta);
             self.shared
                 .tt
                 .store(key, best_move, to_tt(best, ply), 0, bound);

@@ -289,12 +289,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             tt_move = e.mv.and_then(|k| self.pos.move_from_key(k));
             if self.features.tt_cutoffs && !pv_node && e.depth >= depth {
                 let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -479,13 +474,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         }
 
         // Step 13. Remember the result.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.shared
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);

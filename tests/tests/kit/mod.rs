@@ -18,11 +18,9 @@ pub fn coords(name: &str, files: usize) -> (usize, usize) {
     (files - file, row)
 }
 
-/// A position of variant `id` with the given pieces (`(square, code)`; upper case Black, lower
-/// case White, a leading `+` for a promoted piece) and `side` (`b` or `w`) to move.
-pub fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> Position<N> {
-    let v = Variant::builtin(id).unwrap();
-    let (files, ranks) = (v.geo.files(), v.geo.ranks());
+/// The board field of a position with the given pieces (`(square, code)`; upper case Black,
+/// lower case White, a leading `+` for a promoted piece) on a `files` x `ranks` board.
+pub fn board_text(files: usize, ranks: usize, pieces: &[(&str, &str)]) -> String {
     let mut grid: Vec<Vec<Option<String>>> = vec![vec![None; files]; ranks];
     for &(sq, code) in pieces {
         let (c, r) = coords(sq, files);
@@ -60,7 +58,15 @@ pub fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> P
             s
         })
         .collect();
-    let text = format!("{} {side} - 1", rows.join("/"));
+    rows.join("/")
+}
+
+/// A position of variant `id` with the given pieces (see [`board_text`]) and `side` (`b` or
+/// `w`) to move.
+pub fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> Position<N> {
+    let v = Variant::builtin(id).unwrap();
+    let board = board_text(v.geo.files(), v.geo.ranks(), pieces);
+    let text = format!("{board} {side} - 1");
     let pos = Position::<N>::parse(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
     pos.check_consistency().unwrap();
     pos
