@@ -342,6 +342,103 @@ impl<const N: usize> Position<N> {
             .any(|&s| Square(s) != sq && self.can_capture_on(Square(s), sq))
     }
 
+    /// The danger to the side to move's sole royal piece, taken once so that each of its
+    /// moves can be judged cheaply: the enemy pieces that could ever reach the royal's square
+    /// (the reach tables, whatever stands between: a superset of its attackers after any move
+    /// that leaves the royal where it is, as the side to move's moves never move enemy
+    /// pieces) and the checkers among them. None in Ko (a commander group, shots and burns
+    /// decide there), without a sole royal, or with too many candidates.
+    pub fn danger(&self) -> Option<Danger> {
+        if self.variant.ko.is_some() {
+            return None;
+        }
+        let us = self.side;
+        let royal = self.sole_royal(us)?;
+        let v = &*self.variant;
+        let mut d = Danger {
+            royal,
+            candidates: ArrayVec::new(),
+            checkers: ArrayVec::new(),
+            judged: true,
+        };
+        for &s in &self.plist[us.flip().index()] {
+            let p = self.board[s as usize];
+            if !v.form(p).emperor && v.reach.may_reach(p, s as usize, royal.index()) {
+                d.candidates.try_push(s).ok()?;
+            }
+        }
+        for &s in &d.candidates {
+            let p = self.board[s as usize];
+            if !self.can_capture_on(Square(s), royal) {
+                continue;
+            }
+            let ray = match v.reach.class(p, s as usize, royal.index()) {
+                Some(UNBLOCKABLE) => None,
+                Some(RAY) => {
+                    let t = &v.reach;
+                    let (r0, c0) = t.row_col[s as usize];
+                    let (r1, c1) = t.row_col[royal.index()];
+                    Some(v.geo.delta(
+                        (c1 as i32 - c0 as i32).signum(),
+                        (r1 as i32 - r0 as i32).signum(),
+                    ))
+                }
+                // A move's effect on this checker needs the interpreter.
+                _ => {
+                    d.judged = false;
+                    None
+                }
+            };
+            if d.checkers.try_push((s, ray)).is_err() {
+                d.judged = false;
+            }
+        }
+        Some(d)
+    }
+
+    /// Whether `m`, a move of the side `danger` was taken for, might leave its royal out of
+    /// every checker's reach: it moves the royal, captures each checker or stands between each
+    /// sliding checker and the royal, or it promotes (a second royal piece may appear). False
+    /// only when the royal certainly stays attacked: the move need not be made to know it.
+    pub fn may_escape(&self, danger: &Danger, m: Move) -> bool {
+        let (from, to) = (m.from(), m.to());
+        if !danger.judged || from == danger.royal || m.promotion() == Promotion::Promote {
+            return true;
+        }
+        let simple = !(m.is_range() || m.has_stops() || m.has_shot_layout());
+        danger.checkers.iter().all(|&(s, ray)| {
+            let captured = if simple {
+                to.0 == s && to != from
+            } else {
+                let mut hit = false;
+                self.for_each_captured(m, |sq, _| hit |= sq.0 == s);
+                hit
+            };
+            captured
+                || ray.is_some_and(|step| {
+                    // Strictly between the checker and the royal on the checker's line.
+                    let off = to.0 as i32 - s as i32;
+                    let dist = (danger.royal.0 as i32 - s as i32) / step;
+                    off % step == 0 && off / step > 0 && off / step < dist
+                })
+        })
+    }
+
+    /// After `m`, a move of the side `danger` was taken for, was made: whether the opponent
+    /// (now to move) could capture that side's royal, i.e. [`Position::can_win_now`], asking
+    /// only the candidates when the royal stayed where it was and is still the only one.
+    pub fn royal_capturable_after(&mut self, danger: &Danger, m: Move) -> bool {
+        let them = self.side;
+        let us = them.flip();
+        if m.from() == danger.royal || self.royals[us.index()] != 1 {
+            return self.can_win_now();
+        }
+        danger.candidates.iter().any(|&s| {
+            let p = self.board[s as usize];
+            p.is_piece() && p.colour() == them && self.can_capture_on(Square(s), danger.royal)
+        })
+    }
+
     /// The squares of `side`'s pieces that attack `sq`, into `out` (at most its capacity).
     pub fn attackers_of<const K: usize>(
         &self,
@@ -624,4 +721,34 @@ pub fn empty_board_reach(v: &Variant, form: usize, col: usize, row: usize) -> Ve
     w.set_piece(from, piece);
     w.program(&v.programs[piece.index()]);
     c.out
+}
+
+/// The danger to a sole royal piece, found by [`Position::danger`]: the enemy pieces that
+/// could ever reach its square and the checkers among them (for a plain slider, with the step
+/// of its line towards the royal; None: nothing can stand in its way).
+#[derive(Clone, Debug)]
+pub struct Danger {
+    royal: Square,
+    candidates: ArrayVec<u16, 128>,
+    checkers: ArrayVec<(u16, Option<i32>), 8>,
+    /// Whether every checker is a plain slider or unblockable, so that
+    /// [`Position::may_escape`] can judge moves without the interpreter.
+    judged: bool,
+}
+
+impl Danger {
+    /// The square of the royal piece in danger.
+    pub fn royal(&self) -> Square {
+        self.royal
+    }
+
+    /// Whether the royal is attacked now (the side to move is in check).
+    pub fn in_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// How many enemy pieces attack the royal now.
+    pub fn checkers(&self) -> usize {
+        self.checkers.len()
+    }
 }

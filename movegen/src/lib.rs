@@ -25,7 +25,7 @@ pub mod variant;
 pub mod variant_file;
 
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
-pub use attacks::ROYAL_EXCHANGE_VALUE;
+pub use attacks::{Danger, ROYAL_EXCHANGE_VALUE};
 pub use bitboard::Bitboard;
 pub use game::{EndReason, GameResult, Outcome};
 pub use geometry::{Colour, Geometry, Square};

@@ -225,3 +225,78 @@ fn range_capture_exchange_counts_every_piece_removed() {
     assert!(m.is_range());
     assert_eq!(q.see(m, &e.values.by_piece), 2 * pawn);
 }
+
+/// Whether `mv` may take Black's royal out of check, and whether it really does.
+fn escape(p: &Position<5>, mv: &str) -> (bool, bool) {
+    let mut q = p.clone();
+    let d = q.danger().expect("a sole royal outside Ko");
+    assert!(d.in_check());
+    let m = q.parse_move(mv).unwrap();
+    let may = q.may_escape(&d, m);
+    q.make(m);
+    let taken = q.royal_capturable_after(&d, m);
+    assert_eq!(taken, q.can_win_now(), "{mv}");
+    (may, !taken)
+}
+
+#[test]
+fn escapes_from_check_are_judged_before_the_move() {
+    // White's rook on 1a checks Black's king on 1q down file 1. Black's gold on 2h can step
+    // between (1h), Black's rook on 5a can take the checker, the king can step aside, and a
+    // pawn move elsewhere leaves the king attacked.
+    let p = dai('b', &[("1a", "r"), ("2h", "G"), ("5a", "R"), ("9m", "P")]);
+    assert_eq!(escape(&p, "2h1h"), (true, true));
+    assert_eq!(escape(&p, "5a1a"), (true, true));
+    assert_eq!(escape(&p, "1q2q"), (true, true));
+    assert_eq!(escape(&p, "9m9l"), (false, false));
+    // The gold stepping beside the line (2h2g) does not block it.
+    assert_eq!(escape(&p, "2h2g"), (false, false));
+    // A kirin's jump (1o to 1q) cannot be blocked: the gold on 2p stepping into 1p does not
+    // help, taking the kirin (Black's rook on 5o) does.
+    let p = dai('b', &[("1o", "kr"), ("2p", "G"), ("5o", "R")]);
+    assert_eq!(escape(&p, "2p1p"), (false, false));
+    assert_eq!(escape(&p, "5o1o"), (true, true));
+}
+
+/// Over random playouts, whenever the side to move is in check (sole royal, not Ko), no move
+/// judged hopeless by `may_escape` escapes, and the cheap test after each move agrees with
+/// the full one. Returns how many positions in check were seen.
+fn check_escapes<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize {
+    let mut seen = 0;
+    for seed in 0..seeds {
+        for p in playout::<N>(id, seed, plies) {
+            let Some(d) = p.danger() else { continue };
+            assert_eq!(d.in_check(), p.clone().in_check(), "{}", p.to_notation());
+            if !d.in_check() {
+                continue;
+            }
+            seen += 1;
+            for m in p.moves() {
+                let mut q = p.clone();
+                let may = q.may_escape(&d, m);
+                q.make(m);
+                let taken = q.can_win_now();
+                assert_eq!(
+                    q.royal_capturable_after(&d, m),
+                    taken,
+                    "{}",
+                    p.to_notation()
+                );
+                assert!(
+                    may || taken,
+                    "{id}: {} escapes but was judged hopeless in {}",
+                    p.move_to_string(m),
+                    p.to_notation()
+                );
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn escape_judgement_agrees_with_making_the_moves() {
+    assert!(check_escapes::<3>("chu", 40, 200) >= 100);
+    assert!(check_escapes::<5>("dai-dai", 60, 400) >= 100);
+    assert!(check_escapes::<6>("maka-dai-dai", 30, 400) >= 50);
+}

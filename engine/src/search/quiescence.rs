@@ -5,6 +5,7 @@
 use super::tree::Thread;
 use super::{from_tt, to_tt, INF, MATE, MAX_PLY};
 use crate::tt::Bound;
+use taikyoku_movegen::Danger;
 
 /// Captures searched at most this many plies beyond the horizon.
 const QS_MAX_PLIES: usize = 12;
@@ -144,6 +145,11 @@ impl<const N: usize> Thread<'_, N> {
     fn evasions(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: usize) -> i32 {
         let start = self.list.0.len();
         self.pos.generate_into::<_, false>(&mut self.list);
+        let danger = self.pos.danger();
+        if let Some(d) = &danger {
+            // The moves that certainly leave the royal attacked go before ordering.
+            self.retain_escapes(start, d);
+        }
         let end = self.list.0.len();
         self.score_captures(start, end);
         let mut best = -INF;
@@ -156,7 +162,11 @@ impl<const N: usize> Thread<'_, N> {
                 continue;
             }
             self.pos.make(m);
-            if self.pos.can_win_now() || (self.forbid_repetition && self.pos.is_repetition()) {
+            let royal_taken = match &danger {
+                Some(d) => self.pos.royal_capturable_after(d, m),
+                None => self.pos.can_win_now(),
+            };
+            if royal_taken || (self.forbid_repetition && self.pos.is_repetition()) {
                 self.pos.unmake();
                 continue;
             }
@@ -185,6 +195,20 @@ impl<const N: usize> Thread<'_, N> {
             return -MATE + ply as i32 + 2;
         }
         best
+    }
+
+    /// Keeps, of the moves from `start` on in the move list, those that may take the royal out
+    /// of the `danger` ([`taikyoku_movegen::Position::may_escape`]), in their order.
+    pub fn retain_escapes(&mut self, start: usize, danger: &Danger) {
+        let mut kept = start;
+        for i in start..self.list.0.len() {
+            let m = self.list.0[i].1;
+            if self.pos.may_escape(danger, m) {
+                self.list.0[kept] = self.list.0[i];
+                kept += 1;
+            }
+        }
+        self.list.0.truncate(kept);
     }
 
     /// Whether `m` captures the opponent's last royal piece (wins at once).

@@ -364,9 +364,16 @@ impl<'a, const N: usize> Thread<'a, N> {
         let filtering = self.shared.limits.moves.is_active();
         let mut filtered = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        // In check, the moves that certainly leave the royal to be taken are not searched.
+        let danger = if in_check { self.pos.danger() } else { None };
+        let mut hopeless = false;
         while let Some((m, class)) = self.next_move(&mut picker) {
             if filtering && !self.shared.limits.moves.allows(ply, m) {
                 filtered = true;
+                continue;
+            }
+            if danger.as_ref().is_some_and(|d| !self.pos.may_escape(d, m)) {
+                hopeless = true;
                 continue;
             }
             let quiet = class == MoveClass::Quiet;
@@ -468,6 +475,10 @@ impl<'a, const N: usize> Thread<'a, N> {
                 Some(None) => return 0,
                 Some(Some(w)) if w == self.pos.side_to_move() => return MATE - ply as i32,
                 _ => {}
+            }
+            if hopeless {
+                // Every move leaves the royal to be taken: lost in two plies.
+                return -MATE + ply as i32 + 2;
             }
             // No move (or, in Dai dai, none that avoids a repetition): the side to move loses.
             return -MATE + ply as i32;
