@@ -462,11 +462,20 @@ fn qboard_game_ends_with_bestmove_win_or_resign() {
 fn qboard_engine_multi_leg_move_comes_one_leg_per_line() {
     let d = Dialect::for_cecp_variant("daidai").unwrap();
     // The lion can take both queens in front of it in one move.
-    let rows = [
-        "16k", "17", "17", "17", "17", "17", "17", "17", "17", "17", "8q8", "8q8", "8(LN)8", "17",
-        "17", "17", "K16",
-    ];
-    let pos = AnyPosition::parse(d.variant.clone(), &format!("{} b - 1", rows.join("/"))).unwrap();
+    let text = taikyoku_tests::kit::position_text(
+        17,
+        17,
+        &[
+            ("1a", "k"),
+            ("9k", "q"),
+            ("9l", "q"),
+            ("9m", "LN"),
+            ("17q", "K"),
+        ],
+        'b',
+        "-",
+    );
+    let pos = AnyPosition::parse(d.variant.clone(), &text).unwrap();
     let double = dialect_move(&d, &pos, "9m9l9k");
     let mut e = Engine::start();
     e.handshake();
@@ -489,10 +498,7 @@ fn qboard_engine_multi_leg_move_comes_one_leg_per_line() {
 #[test]
 fn fourfold_repetition_is_a_draw_in_both_conventions() {
     let d = Dialect::for_cecp_variant("maka").unwrap();
-    let mut rows = vec!["9k9"];
-    rows.extend(std::iter::repeat_n("19", 17));
-    rows.push("9K9");
-    let start = format!("{} b - 1", rows.join("/"));
+    let start = taikyoku_tests::kit::position_text(19, 19, &[("10a", "k"), ("10s", "K")], 'b', "-");
     let cycle = ["10s10r", "10a10b", "10r10s", "10b10a"];
     for (xboard, end) in [
         (false, "offer draw"),

@@ -12,36 +12,11 @@ fn pos(variant: &str, pieces: &[(usize, usize, &str)], side: char) -> RefPositio
     pos_x(variant, pieces, side, "-")
 }
 
-/// As `pos`, with the extra field `extra`.
+/// As `pos`, with the extra field `extra`. The text comes from the workspace's test kit.
 fn pos_x(variant: &str, pieces: &[(usize, usize, &str)], side: char, extra: &str) -> RefPosition {
     let n = super::variant(variant).unwrap().size;
-    let mut grid: Vec<Option<&str>> = vec![None; n * n];
-    for &(r, c, t) in pieces {
-        assert!(grid[r * n + c].is_none(), "two pieces on ({r},{c})");
-        grid[r * n + c] = Some(t);
-    }
-    let mut ranks = Vec::new();
-    for r in 0..n {
-        let mut s = String::new();
-        let mut empty = 0;
-        for c in 0..n {
-            match grid[r * n + c] {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        s += &empty.to_string();
-                        empty = 0;
-                    }
-                    s += t;
-                }
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        ranks.push(s);
-    }
-    let text = format!("{} {} {} 1", ranks.join("/"), side, extra);
+    let board = crate::kit::board_from_cells(n, n, pieces.iter().map(|&(r, c, t)| (c, r, t)));
+    let text = format!("{board} {side} {extra} 1");
     RefPosition::parse(variant, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
