@@ -1,4 +1,4 @@
-//! Chu shogi's rules, derived by hand from shared/spec/chu-shogi.md (lishogi's reading, with
+//! Chu shogi's rules, derived by hand from lishogi's rules as docs/chu.md states them (with
 //! HaChu's differences as `ChuRules`): start position counts, lion paths, the pass that needs an
 //! empty square, zone promotion, the lion-trading rules, the counter-strike record in the
 //! extra field, and the bare-king rule.

@@ -11,7 +11,7 @@
 //! out of every shot range.
 //!
 //! Effects are written `<to>[ x<removed,...>][+|=]` (removed squares sorted as strings): what
-//! notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
+//! docs/notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
 

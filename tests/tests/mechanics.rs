@@ -1,6 +1,6 @@
 //! Hand-derived rules tests: one small hand-built position per movement mechanic, with the
 //! expected moves worked out by hand from the seed documents (`shared/seeds/`) as
-//! `shared/spec/rules-decisions.md` settles them. Each expectation carries its derivation.
+//! `docs/rules-decisions.md` settles them. Each expectation carries its derivation.
 //!
 //! Conventions used in the comments: Black moves up (toward rank a); Black's left is toward the
 //! higher file numbers. On the 36x36 board a square `<file><rank>` sits in column `36 - file`

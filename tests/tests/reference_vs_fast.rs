@@ -555,7 +555,7 @@ fn taikyoku_agrees_with_reference() {
     }
 }
 
-/// Chu shogi (lishogi's rules, shared/spec/chu-shogi.md) from the start position and from
+/// Chu shogi (lishogi's rules, docs/chu.md) from the start position and from
 /// curated positions that force the lion-trading rules (§6): lions two squares apart, protected
 /// or not (also by a slider behind the capturing lion), pawn and gold bridges, a kirin that has
 /// just taken a lion (counter-strike record), falcons and eagles facing lions.

@@ -6,7 +6,7 @@
 
 use super::*;
 
-/// A position of `variant` with the given pieces, `(row, col, token)`, token as in notation.md
+/// A position of `variant` with the given pieces, `(row, col, token)`, token as in docs/notation.md
 /// ("K", "k", "+P", "(GG)", "+(ro)"), side to move `side` ('b' or 'w').
 fn pos(variant: &str, pieces: &[(usize, usize, &str)], side: char) -> RefPosition {
     pos_x(variant, pieces, side, "-")
@@ -1558,7 +1558,7 @@ fn ko_startpos() {
     assert_eq!(at("11r"), "D");
     assert_eq!(at("9r"), "B");
     assert_eq!(at("10q"), "FW");
-    assert_eq!(at("18o"), "P"); // rank 5, file 18 holds a pawn (rules-decisions.md)
+    assert_eq!(at("18o"), "P"); // rank 5, file 18 holds a pawn (docs/rules-decisions.md)
     assert_eq!(at("2e"), "p"); // White's, rotated
     assert_eq!(at("10o"), "PU");
     assert_eq!(at("10n"), "SU"); // the diagram's three shield units
@@ -2576,7 +2576,7 @@ fn print_ko_replies_by_move() {
     println!("sum of differences {total}");
 }
 
-// ------------------------------------------------------------------ chu shogi (chu-shogi.md)
+// ------------------------------------------------------------------ chu shogi (docs/chu.md)
 
 // Kings in the corners, Black's on 1l, White's on 12a, each with a gold and a silver (so that
 // neither side is a bare king, §8.3).
