@@ -527,6 +527,12 @@ impl RefPosition {
         self.ty(p).atoms.iter().any(|a| matches!(a, Atom::Emperor))
     }
 
+    /// Whether a piece that moves as the emperor stands on the board (for diagnostics:
+    /// `tests/examples/reference_diagnostics.rs`).
+    pub fn has_emperor(&self) -> bool {
+        self.sq.iter().flatten().any(|&q| self.is_emperor(q))
+    }
+
     /// The square `k` steps of (dc, dr) away from `from`, if on the board.
     fn at(&self, from: usize, dc: i32, dr: i32, k: i32) -> Option<usize> {
         let n = self.n as i32;
