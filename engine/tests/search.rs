@@ -230,6 +230,7 @@ fn stop_ends_an_unlimited_search_with_a_move() {
     let control = Control::new(Deadlines::unlimited());
     let stop = control.stop.clone();
     let (tx, rx) = std::sync::mpsc::channel();
+    let (reported, iteration) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let r = search(
             &p,
@@ -239,11 +240,17 @@ fn stop_ends_an_unlimited_search_with_a_move() {
             Limits::default(),
             &control,
             Features::default(),
-            &mut |_| {},
+            &mut |_| {
+                let _ = reported.send(());
+            },
         );
         let _ = tx.send(r.best.is_some());
     });
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Stopped once it is under way: after its first completed iteration (a hang guard, not a
+    // speed requirement).
+    iteration
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the search reported no iteration");
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     // A hang guard, not a speed requirement.
     let has_move = rx
