@@ -393,7 +393,10 @@ fn engine_versus_engine_and_analysis() {
     // Out of moves, the script resigns for Black.
     let st = p.until_with(|m| m["t"] == "state" && !m["result"].is_null());
     assert_eq!(st["result"], "White wins (Black (engine) resigned)");
-    // Analysis: thinking about the shown position, without moving.
+    // Analysis: thinking about the shown position, without moving. People play the new game
+    // until then: in engine-engine mode it would start with a search of its own, whose `info`
+    // could reach the page before the analysis' one.
+    p.settings("human-human", json!({"kind": "depth", "depth": 3}), 0);
     p.send(json!({"t": "new"}));
     p.until("state");
     p.settings("analysis", json!({"kind": "depth", "depth": 3}), 0);
