@@ -63,7 +63,15 @@ impl Page {
     /// The next message (a read times out after 30 s: the test fails instead of hanging).
     fn next(&mut self) -> Value {
         loop {
-            match self.ws.read().expect("a message from the server") {
+            let message = match self.ws.read() {
+                // A signal (the server reaping a scripted engine that exited) interrupted the
+                // read; nothing was lost, read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
+                m => m.expect("a message from the server"),
+            };
+            match message {
                 Message::Text(t) => {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
                     if v["t"] == "state" {
