@@ -8,7 +8,7 @@ mod common;
 use std::io::Write;
 use std::process::{Child, ChildStdin};
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use taikyoku_movegen::{with_position, AnyPosition, Move};
 use taikyoku_protocol::dialect::Dialect;
@@ -69,20 +69,18 @@ impl Engine {
         }
     }
 
-    /// Everything that arrives within `ms` milliseconds.
-    fn quiet(&mut self, ms: u64) -> Vec<String> {
-        let end = Instant::now() + Duration::from_millis(ms);
-        let mut out = Vec::new();
-        while let Some(left) = end.checked_duration_since(Instant::now()) {
-            match self.lines.recv_timeout(left) {
-                Ok(l) => {
-                    self.seen.push(l.clone());
-                    out.push(l);
-                }
-                Err(_) => break,
-            }
-        }
-        out
+    /// Everything the engine wrote before it answered a handshake: `protover 2`, whose only
+    /// effect is the feature lines (QBoard sends it too, so the engine stays in QBoard's
+    /// conventions, which `ping` would end). Not for edit mode, which reads it as a piece.
+    fn sync(&mut self) -> Vec<String> {
+        self.send("protover 2");
+        let mut lines = self.until("the features", |l| l == "feature done=1");
+        assert!(
+            lines.len() >= 2 && lines[lines.len() - 2].starts_with("feature "),
+            "{lines:?}"
+        );
+        lines.truncate(lines.len() - 2);
+        lines
     }
 
     /// The engine's move: the lines up to the `move` line that does not end in a comma, and the
@@ -265,7 +263,7 @@ fn qboard_dai_dai_engine_moves_first() {
         g.play(&reply);
         expect_engine_move(&mut e, &mut g, false);
     }
-    assert!(e.quiet(300).is_empty());
+    assert_eq!(e.sync(), Vec::<String>::new());
     e.assert_qboard_safe();
     e.quit();
 }
@@ -290,7 +288,7 @@ fn qboard_maka_bare_first_move_and_multi_leg_moves() {
     e.send(&format!("usermove {multi}"));
     g.play(&multi);
     expect_engine_move(&mut e, &mut g, false);
-    assert!(e.quiet(300).is_empty());
+    assert_eq!(e.sync(), Vec::<String>::new());
     e.assert_qboard_safe();
     e.quit();
 }
@@ -317,7 +315,7 @@ fn qboard_ko_shots_and_one_line_legs() {
     if !g.over() {
         expect_engine_move(&mut e, &mut g, true);
     }
-    assert!(e.quiet(300).is_empty());
+    assert_eq!(e.sync(), Vec::<String>::new());
     e.assert_qboard_safe();
     e.quit();
 }
@@ -407,7 +405,7 @@ fn qboard_edit_mode_sets_up_the_position() {
     e.send(&format!("usermove {next}"));
     g.play(&next);
     expect_engine_move(&mut e, &mut g, false);
-    assert!(e.quiet(300).is_empty());
+    assert_eq!(e.sync(), Vec::<String>::new());
     e.assert_qboard_safe();
     e.quit();
 }
@@ -462,11 +460,20 @@ fn qboard_game_ends_with_bestmove_win_or_resign() {
 fn qboard_engine_multi_leg_move_comes_one_leg_per_line() {
     let d = Dialect::for_cecp_variant("daidai").unwrap();
     // The lion can take both queens in front of it in one move.
-    let rows = [
-        "16k", "17", "17", "17", "17", "17", "17", "17", "17", "17", "8q8", "8q8", "8(LN)8", "17",
-        "17", "17", "K16",
-    ];
-    let pos = AnyPosition::parse(d.variant.clone(), &format!("{} b - 1", rows.join("/"))).unwrap();
+    let text = taikyoku_tests::kit::position_text(
+        17,
+        17,
+        &[
+            ("1a", "k"),
+            ("9k", "q"),
+            ("9l", "q"),
+            ("9m", "LN"),
+            ("17q", "K"),
+        ],
+        'b',
+        "-",
+    );
+    let pos = AnyPosition::parse(d.variant.clone(), &text).unwrap();
     let double = dialect_move(&d, &pos, "9m9l9k");
     let mut e = Engine::start();
     e.handshake();
@@ -489,10 +496,7 @@ fn qboard_engine_multi_leg_move_comes_one_leg_per_line() {
 #[test]
 fn fourfold_repetition_is_a_draw_in_both_conventions() {
     let d = Dialect::for_cecp_variant("maka").unwrap();
-    let mut rows = vec!["9k9"];
-    rows.extend(std::iter::repeat_n("19", 17));
-    rows.push("9K9");
-    let start = format!("{} b - 1", rows.join("/"));
+    let start = taikyoku_tests::kit::position_text(19, 19, &[("10a", "k"), ("10s", "K")], 'b', "-");
     let cycle = ["10s10r", "10a10b", "10r10s", "10b10a"];
     for (xboard, end) in [
         (false, "offer draw"),
@@ -522,7 +526,7 @@ fn fourfold_repetition_is_a_draw_in_both_conventions() {
             g.play(&text);
         }
         assert_eq!(e.next(30).as_deref(), Some(end));
-        assert!(e.quiet(300).is_empty());
+        assert_eq!(e.sync(), Vec::<String>::new());
         e.assert_qboard_safe();
         e.quit();
     }
@@ -728,17 +732,23 @@ fn qboard_malformed_input_stays_quiet_and_safe() {
         "a1a2",
         "setboard Illegal move",
         "variant chess",
-        "edit",
-        "Q~z99",
-        ".",
     ] {
         e.send(bad);
-        let lines = e.quiet(400);
+        let lines = e.sync();
         assert!(
-            lines.iter().all(|l| l.starts_with("# ")),
+            !lines.is_empty() && lines.iter().all(|l| l.starts_with("# ")),
             "{bad}: {lines:?}"
         );
     }
+    // A bad piece in edit mode (the handshake waits for the end of edit mode).
+    for line in ["edit", "Q~z99", "."] {
+        e.send(line);
+    }
+    let lines = e.sync();
+    assert!(
+        !lines.is_empty() && lines.iter().all(|l| l.starts_with("# ")),
+        "edit mode: {lines:?}"
+    );
     // Still playing.
     e.send("sd 1");
     e.send("a6a7");

@@ -11,37 +11,11 @@ use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{Move, Position, Variant};
 
-/// A Dai dai position from (square, code) pairs on an empty 17x17 board.
+/// A Dai dai position from (square, code) pairs on an empty 17x17 board (the test kit's
+/// builder).
 fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
-    let v = Variant::builtin("dai-dai").unwrap();
-    let geo = &v.geo;
-    let mut grid = vec![vec![String::new(); 17]; 17];
-    for &(sq, code) in pieces {
-        let s = geo.parse_square(sq).unwrap();
-        grid[geo.row(s)][geo.col(s)] = code.to_string();
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let (mut r, mut empty) = (String::new(), 0);
-            for cell in row {
-                if cell.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    r.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                r.push_str(cell);
-            }
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-            }
-            r
-        })
-        .collect();
-    Position::parse(v, &format!("{} {side} - 1", rows.join("/"))).unwrap()
+    let text = taikyoku_tests::kit::position_text(17, 17, pieces, side, "-");
+    Position::parse(Variant::builtin("dai-dai").unwrap(), &text).unwrap()
 }
 
 /// The search's move and score at `depth` under `moves`.

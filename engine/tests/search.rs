@@ -9,37 +9,11 @@ use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{Move, Position, Variant};
 
-/// A Dai dai position from (square, code) pairs on an empty 17x17 board.
+/// A Dai dai position from (square, code) pairs on an empty 17x17 board (the test kit's
+/// builder).
 fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
-    let v = Variant::builtin("dai-dai").unwrap();
-    let geo = &v.geo;
-    let mut grid = vec![vec![String::new(); 17]; 17];
-    for &(sq, code) in pieces {
-        let s = geo.parse_square(sq).unwrap();
-        grid[geo.row(s)][geo.col(s)] = code.to_string();
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let (mut r, mut empty) = (String::new(), 0);
-            for cell in row {
-                if cell.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        r.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    r.push_str(cell);
-                }
-            }
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-            }
-            r
-        })
-        .collect();
-    Position::parse(v, &format!("{} {side} - 1", rows.join("/"))).unwrap()
+    let text = taikyoku_tests::kit::position_text(17, 17, pieces, side, "-");
+    Position::parse(Variant::builtin("dai-dai").unwrap(), &text).unwrap()
 }
 
 fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Move, i32) {
@@ -256,6 +230,7 @@ fn stop_ends_an_unlimited_search_with_a_move() {
     let control = Control::new(Deadlines::unlimited());
     let stop = control.stop.clone();
     let (tx, rx) = std::sync::mpsc::channel();
+    let (reported, iteration) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let r = search(
             &p,
@@ -265,11 +240,17 @@ fn stop_ends_an_unlimited_search_with_a_move() {
             Limits::default(),
             &control,
             Features::default(),
-            &mut |_| {},
+            &mut |_| {
+                let _ = reported.send(());
+            },
         );
         let _ = tx.send(r.best.is_some());
     });
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Stopped once it is under way: after its first completed iteration (a hang guard, not a
+    // speed requirement).
+    iteration
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("the search reported no iteration");
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     // A hang guard, not a speed requirement.
     let has_move = rx

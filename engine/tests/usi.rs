@@ -34,15 +34,20 @@ impl Engine {
 
     /// Lines up to and including the first that starts with `prefix`.
     fn until(&mut self, prefix: &str) -> Vec<String> {
+        self.until_line(prefix, |l| l.starts_with(prefix))
+    }
+
+    /// Lines up to and including the first for which `done` holds (`what` names it).
+    fn until_line(&mut self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
         let mut out = Vec::new();
         loop {
             let line = self
                 .lines
                 .recv_timeout(Duration::from_secs(60))
-                .unwrap_or_else(|_| panic!("no '{prefix}' within a minute; got {out:?}"));
-            let done = line.starts_with(prefix);
+                .unwrap_or_else(|_| panic!("no {what} within a minute; got {out:?}"));
+            let last = done(&line);
             out.push(line);
-            if done {
+            if last {
                 return out;
             }
         }
@@ -133,15 +138,45 @@ fn malformed_input_gets_errors_and_the_engine_keeps_running() {
     e.quit();
 }
 
+/// Panics if the engine answered with a move among `lines`.
+fn no_bestmove(lines: &[String], when: &str) {
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "bestmove {when}: {lines:?}"
+    );
+}
+
+/// The `time` field (milliseconds) of an `info` line, if it has one.
+fn info_time(line: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    words
+        .skip_while(|&w| w != "time")
+        .nth(1)
+        .and_then(|t| t.parse().ok())
+}
+
+/// How long a pondering search must be seen to go on (by its own `info ... time` report) before
+/// the test is sure it ignored the clock: ten times the byoyomi of its `go ponder`, the most a
+/// search on that clock could take.
+const PONDER_BYOYOMI_MS: u64 = 50;
+const PONDERED_MS: u64 = 10 * PONDER_BYOYOMI_MS;
+
 #[test]
 fn stop_and_isready_during_an_infinite_search() {
     let mut e = Engine::start();
     e.send("setoption name USI_Variant value maka-dai-dai");
     e.send("position startpos");
     e.send("go infinite");
-    std::thread::sleep(Duration::from_millis(300));
+    // The search has started once it reports an iteration; it must still be running after
+    // the isready/readyok round trip.
+    let lines = e.until("info depth");
+    no_bestmove(&lines, "from an infinite search before stop");
     e.send("isready");
-    e.until("readyok");
+    let lines = e.until("readyok");
+    no_bestmove(&lines, "from an infinite search before stop");
     e.send("stop");
     let lines = e.until("bestmove");
     let best = lines
@@ -154,12 +189,26 @@ fn stop_and_isready_during_an_infinite_search() {
     let v = Variant::builtin("maka-dai-dai").unwrap();
     let p = Position::<6>::startpos(v);
     assert!(p.parse_move(&best).is_ok(), "{best}");
-    // Pondering: no bestmove before ponderhit, then a normal one.
-    e.send("go ponder btime 1000 wtime 1000 byoyomi 100");
-    std::thread::sleep(Duration::from_millis(300));
+    // Pondering: no bestmove before ponderhit, however long the search goes on. The clock
+    // would give a normal search at most the byoyomi; the test waits until the search itself
+    // reports having searched ten times that long, then makes sure with isready/readyok that no
+    // move came in between.
+    e.send("position startpos");
+    e.send(&format!(
+        "go ponder btime 0 wtime 0 byoyomi {PONDER_BYOYOMI_MS}"
+    ));
+    let lines = e.until_line(&format!("info with time >= {PONDERED_MS}"), |l| {
+        l.starts_with("bestmove") || info_time(l).is_some_and(|t| t >= PONDERED_MS)
+    });
+    no_bestmove(&lines, "while pondering");
+    e.send("isready");
+    let lines = e.until("readyok");
+    no_bestmove(&lines, "while pondering");
+    // Then a normal move, on the clock from ponderhit on.
     e.send("ponderhit");
     let lines = e.until("bestmove");
-    assert!(lines.last().unwrap().starts_with("bestmove "));
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(p.parse_move(best).is_ok(), "{lines:?}");
     e.quit();
 }
 

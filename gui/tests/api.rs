@@ -63,7 +63,15 @@ impl Page {
     /// The next message (a read times out after 30 s: the test fails instead of hanging).
     fn next(&mut self) -> Value {
         loop {
-            match self.ws.read().expect("a message from the server") {
+            let message = match self.ws.read() {
+                // A signal (the server reaping a scripted engine that exited) interrupted the
+                // read; nothing was lost, read again.
+                Err(tungstenite::Error::Io(e)) if e.kind() == std::io::ErrorKind::Interrupted => {
+                    continue
+                }
+                m => m.expect("a message from the server"),
+            };
+            match message {
                 Message::Text(t) => {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
                     if v["t"] == "state" {
@@ -393,7 +401,10 @@ fn engine_versus_engine_and_analysis() {
     // Out of moves, the script resigns for Black.
     let st = p.until_with(|m| m["t"] == "state" && !m["result"].is_null());
     assert_eq!(st["result"], "White wins (Black (engine) resigned)");
-    // Analysis: thinking about the shown position, without moving.
+    // Analysis: thinking about the shown position, without moving. People play the new game
+    // until then: in engine-engine mode it would start with a search of its own, whose `info`
+    // could reach the page before the analysis' one.
+    p.settings("human-human", json!({"kind": "depth", "depth": 3}), 0);
     p.send(json!({"t": "new"}));
     p.until("state");
     p.settings("analysis", json!({"kind": "depth", "depth": 3}), 0);

@@ -3,7 +3,7 @@
 //! A board has `files x ranks` squares (each at most 36). Internally a square is an index into a
 //! *padded* mailbox: the board surrounded by [`PAD`] rings of off-board sentinels, so that steps
 //! and short jumps never need bounds checks. [`Square`] holds such a padded index; it converts to
-//! and from the dense index used by bitboards and to the notation of `shared/spec/notation.md`.
+//! and from the dense index used by bitboards and to the notation of `docs/notation.md`.
 
 use std::fmt;
 

@@ -1,5 +1,5 @@
 //! Move generation: interprets each piece's [`Program`](crate::program::Program) on the
-//! mailbox and yields every distinct move once (notation.md's definition: same origin,
+//! mailbox and yields every distinct move once (docs/notation.md's definition: same origin,
 //! destination, captured squares and promotion choice make the same move).
 //!
 //! History is ignored here (repetition is the game layer's business). A finished game (a side

@@ -1,4 +1,4 @@
-//! Notation (`shared/spec/notation.md`): positions and moves, printed canonically and parsed
+//! Notation (`docs/notation.md`): positions and moves, printed canonically and parsed
 //! strictly, with errors that say what is wrong and where.
 
 use std::collections::BTreeSet;
@@ -27,7 +27,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
     Err(NotationError(msg.into()))
 }
 
-/// The effect of a move: what notation.md uses to tell moves apart.
+/// The effect of a move: what docs/notation.md uses to tell moves apart (distinct moves).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Effect {
     /// Origin.

@@ -195,7 +195,7 @@ fn main() {
     let mut start = AnyPosition::startpos(v);
     let mut lines = vec![
         format!("# perft-data for {variant}: one position per line, then ';D<depth> <leaf count>'."),
-        "# Rules reading: shared/spec/rules-decisions.md as settled in docs/rules.md (move generation ignores".to_string(),
+        "# Rules reading: docs/rules-decisions.md as settled in docs/rules.md (move generation ignores".to_string(),
         "# history; a side without royal pieces has lost and no moves are generated).".to_string(),
         format!("# Every count was computed by the fast generator and confirmed by the reference generator (tests/src/reference); seed {seed}."),
     ];

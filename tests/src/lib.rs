@@ -1,7 +1,11 @@
 //! Test support for the taikyoku workspace.
 //!
 //! [`reference`] is a slow move generator written straight from the rules text (the seeds and
-//! `shared/spec/rules-decisions.md`), independently of `movegen/` and of the variant files. The
+//! `docs/rules-decisions.md`), independently of `movegen/` and of the variant files. The
 //! integration tests in `tests/tests/` compare it with the fast generator.
+//!
+//! [`kit`] is the one position builder of the workspace's tests: position text from a list of
+//! pieces, written without the engine's notation code.
 
+pub mod kit;
 pub mod reference;

@@ -1,7 +1,9 @@
-//! Chu shogi's rules, derived by hand from shared/spec/chu-shogi.md (lishogi's reading, with
+//! Chu shogi's rules, derived by hand from lishogi's rules as docs/chu.md states them (with
 //! HaChu's differences as `ChuRules`): start position counts, lion paths, the pass that needs an
 //! empty square, zone promotion, the lion-trading rules, the counter-strike record in the
 //! extra field, and the bare-king rule.
+
+mod kit;
 
 use std::sync::Arc;
 
@@ -13,55 +15,20 @@ fn chu() -> Arc<Variant> {
     Variant::builtin("chu").unwrap()
 }
 
-/// A position from (square, code) pairs: `("6f", "LN")` is a Black lion, `("6f", "ln")` a
-/// White one, `("6f", "+KR")` a promoted kirin. Black to move unless `white` is true.
+/// A position from (square, code) pairs (the test kit's builder): `("6f", "LN")` is a Black
+/// lion, `("6f", "ln")` a White one, `("6f", "+KR")` a promoted kirin. Black to move unless
+/// `white` is true.
 fn board(pieces: &[(&str, &str)], white: bool) -> String {
-    let mut cells = vec![vec![String::new(); 12]; 12];
-    for &(sq, code) in pieces {
-        let file: usize = sq[..sq.len() - 1].parse().unwrap();
-        let rank = (sq.as_bytes()[sq.len() - 1] - b'a') as usize;
-        let (promo, c) = match code.strip_prefix('+') {
-            Some(c) => ("+", c),
-            None => ("", code),
-        };
-        cells[rank][12 - file] = if c.len() == 1 {
-            format!("{promo}{c}")
-        } else {
-            format!("{promo}({c})")
-        };
-    }
-    let rows: Vec<String> = cells
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for c in row {
-                if c.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push_str(c);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    format!("{} {} - 1", rows.join("/"), if white { "w" } else { "b" })
+    kit::position_text(12, 12, pieces, if white { 'w' } else { 'b' }, "-")
 }
 
 fn pos(pieces: &[(&str, &str)], white: bool) -> Chu {
-    Chu::parse(chu(), &board(pieces, white)).unwrap()
+    kit::build_in(chu(), if white { 'w' } else { 'b' }, "-", pieces)
 }
 
 fn pos_with(rules: ChuRules, pieces: &[(&str, &str)], white: bool) -> Chu {
     let v = chu().with_chu_rules(rules).unwrap();
-    Chu::parse(v, &board(pieces, white)).unwrap()
+    kit::build_in(v, if white { 'w' } else { 'b' }, "-", pieces)
 }
 
 fn moves(p: &Chu) -> Vec<String> {

@@ -1,5 +1,5 @@
 //! The game layer (`taikyoku_movegen::game`): repetition and perpetual check as
-//! rules-decisions.md states them, and how games end.
+//! docs/rules-decisions.md states them, and how games end.
 
 use taikyoku_movegen::{Colour, EndReason, Outcome, Position, Variant};
 

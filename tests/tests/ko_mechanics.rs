@@ -11,7 +11,7 @@
 //! out of every shot range.
 //!
 //! Effects are written `<to>[ x<removed,...>][+|=]` (removed squares sorted as strings): what
-//! notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
+//! docs/notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
 
@@ -26,32 +26,22 @@ type Pos = Position<6>;
 const FILES: usize = 19;
 
 // ---------------------------------------------------------------------------------------------
-// Helpers (independent of the engine's own square notation code).
+// Helpers (independent of the engine's own square notation code: the kit's).
 
 /// Column and row of a square name.
 fn coords(name: &str) -> (usize, usize) {
-    let digits: String = name.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let file: usize = digits.parse().expect("file number");
-    let letters = &name.as_bytes()[digits.len()..];
-    assert_eq!(letters.len(), 1, "bad rank in {name}");
-    (FILES - file, (letters[0] - b'a') as usize)
+    kit::coords(name, FILES)
 }
 
 /// The name of the square in column `col`, row `row`.
 fn name(col: usize, row: usize) -> String {
-    format!("{}{}", FILES - col, (b'a' + row as u8) as char)
+    kit::square_name(col, row, FILES)
 }
 
 /// A Ko position with exactly the given pieces (`(square, code)`; upper case Black, lower case
 /// White, a leading `+` for a promoted piece), `side` to move and extra field `extra`.
 fn build(side: char, extra: &str, pieces: &[(&str, &str)]) -> Pos {
-    let v = Variant::builtin("ko").unwrap();
-    let rows = kit::board_text(FILES, FILES, pieces);
-    let text = format!("{rows} {side} {extra} 1");
-    let pos = Pos::parse(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    assert_eq!(pos.to_notation(), text);
-    pos.check_consistency().unwrap();
-    pos
+    kit::build_in(Variant::builtin("ko").unwrap(), side, extra, pieces)
 }
 
 /// Black's general on 2s and White's on 18a, plus `pieces`, with extra field `extra`.

@@ -1,6 +1,6 @@
 //! Hand-derived rules tests: one small hand-built position per movement mechanic, with the
 //! expected moves worked out by hand from the seed documents (`shared/seeds/`) as
-//! `shared/spec/rules-decisions.md` settles them. Each expectation carries its derivation.
+//! `docs/rules-decisions.md` settles them. Each expectation carries its derivation.
 //!
 //! Conventions used in the comments: Black moves up (toward rank a); Black's left is toward the
 //! higher file numbers. On the 36x36 board a square `<file><rank>` sits in column `36 - file`
@@ -12,10 +12,11 @@ mod kit;
 
 use std::collections::BTreeSet;
 
-use taikyoku_movegen::{Colour, Move, Position, Promotion, Square, Variant};
+use kit::{build, coords, square_name as name};
+use taikyoku_movegen::{Colour, Move, Position, Promotion, Square};
 
 // ---------------------------------------------------------------------------------------------
-// Helpers (independent of the engine's own square notation code).
+// Helpers (independent of the engine's own square notation code: the kit's).
 
 /// Board directions as (column step, row step): `UP` is toward rank a (Black's forward), `LEFT`
 /// toward the higher file numbers (Black's left).
@@ -25,30 +26,6 @@ const DOWN: Dir = (0, 1);
 const UL: Dir = (-1, -1);
 const UR: Dir = (1, -1);
 const DL: Dir = (-1, 1);
-
-/// Column and row of a square name on a board with `files` files.
-fn coords(name: &str, files: usize) -> (usize, usize) {
-    let digits: String = name.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let file: usize = digits.parse().expect("file number");
-    let letters = &name.as_bytes()[digits.len()..];
-    let row = match letters {
-        [c] => (c - b'a') as usize,
-        [c, d] if c == d => 26 + (c - b'a') as usize,
-        _ => panic!("bad rank in {name}"),
-    };
-    (files - file, row)
-}
-
-/// The name of the square in column `col`, row `row`.
-fn name(col: usize, row: usize, files: usize) -> String {
-    let rank = if row < 26 {
-        ((b'a' + row as u8) as char).to_string()
-    } else {
-        let c = (b'a' + (row - 26) as u8) as char;
-        format!("{c}{c}")
-    };
-    format!("{}{}", files - col, rank)
-}
 
 /// The squares from `from` (exclusive) in direction `dir` up to the board's edge.
 fn ray(from: &str, dir: Dir, files: usize, ranks: usize) -> Vec<String> {
@@ -63,18 +40,6 @@ fn ray(from: &str, dir: Dir, files: usize, ranks: usize) -> Vec<String> {
         }
         out.push(name(c as usize, r as usize, files));
     }
-}
-
-/// A position of variant `id` with the given pieces (`(square, code)`; upper case Black, lower
-/// case White, a leading `+` for a promoted piece) and `side` to move.
-fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> Position<N> {
-    let v = Variant::builtin(id).unwrap();
-    let rows = kit::board_text(v.geo.files(), v.geo.ranks(), pieces);
-    let text = format!("{rows} {side} - 1");
-    let pos = Position::<N>::parse(v, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    assert_eq!(pos.to_notation(), text);
-    pos.check_consistency().unwrap();
-    pos
 }
 
 /// Taikyoku with Black's king on 1jj and White's on 36a, plus `pieces`.

@@ -352,38 +352,11 @@ fn promoted_start(variant: &str, codes: &[&str]) -> String {
     format!("{out} {rest}")
 }
 
-/// A position with only the given pieces (square, code as in notation) on an empty board.
+/// A position with only the given pieces (square, code as in notation) on an empty board (the
+/// test kit's builder).
 fn placement(variant: &str, pieces: &[(&str, &str)], side: char) -> String {
     let v = Variant::builtin(variant).unwrap();
-    let geo = &v.geo;
-    let mut grid = vec![vec![String::new(); geo.files()]; geo.ranks()];
-    for &(sq, code) in pieces {
-        let s = geo.parse_square(sq).unwrap();
-        grid[geo.row(s)][geo.col(s)] = code.to_string();
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let mut r = String::new();
-            let mut empty = 0;
-            for cell in row {
-                if cell.is_empty() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        r.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    r.push_str(cell);
-                }
-            }
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-            }
-            r
-        })
-        .collect();
-    format!("{} {side} - 1", rows.join("/"))
+    taikyoku_tests::kit::position_text(v.geo.files(), v.geo.ranks(), pieces, side, "-")
 }
 
 #[test]
@@ -582,7 +555,7 @@ fn taikyoku_agrees_with_reference() {
     }
 }
 
-/// Chu shogi (lishogi's rules, shared/spec/chu-shogi.md) from the start position and from
+/// Chu shogi (lishogi's rules, docs/chu.md) from the start position and from
 /// curated positions that force the lion-trading rules (§6): lions two squares apart, protected
 /// or not (also by a slider behind the capturing lion), pawn and gold bridges, a kirin that has
 /// just taken a lion (counter-strike record), falcons and eagles facing lions.

@@ -9,7 +9,7 @@
 //!   `a1`.. from the first player's left and side, QBoard's or XBoard's piece codes, moves as
 //!   legs joined by commas, `@@@@` for a pass;
 //! - the native one, under our own variant names (`taikyoku`, `dai-dai`, `maka-dai-dai`, `ko`):
-//!   positions and moves in our notation unchanged (`shared/spec/notation.md`), for our own
+//!   positions and moves in our notation unchanged (`docs/notation.md`), for our own
 //!   match runner. `chu` is both a CECP name and ours; it means XBoard's dialect.
 
 mod codes;
@@ -133,7 +133,7 @@ impl Dialect {
     }
 
     /// Whether this dialect speaks our own notation (squares `7g`, positions and moves as in
-    /// `shared/spec/notation.md`) rather than a GUI's.
+    /// `docs/notation.md`) rather than a GUI's.
     pub fn is_native(&self) -> bool {
         self.gui().is_none()
     }

@@ -1,13 +1,13 @@
 //! The piece-code tables of the CECP GUIs, as data: for each QBoard variant, every code QBoard's
 //! FEN uses and the piece of ours it denotes, and the XBoard/HaChu chu letters.
 //!
-//! Provenance (docs/cecp-dialects.md): the QBoard codes and type names are those listed in
-//! `shared/spec/qboard-cecp.md` (QBoard's `GetStringCode`/`Promote`). Each unpromoted code was
+//! Provenance (docs/cecp-dialects.md, "Piece codes"): the QBoard codes and type names are those
+//! QBoard 1.2.0.2's source produces (`GetStringCode`/`Promote`). Each unpromoted code was
 //! matched to our piece by aligning QBoard's own start position with ours square by square (they
 //! agree on every square except Ko's extra patrol units, which are QBoard's `V` = our `PU`
 //! elsewhere in the same row), and checked against QBoard's type name; a promoted code maps to
 //! the promoted form of the piece whose promotion QBoard lists it as (QBoard's promoted type
-//! names match what our promoted forms move as). The chu letters are chu-shogi.md §2.
+//! names match what our promoted forms move as). The chu letters are docs/chu.md §2's.
 
 /// What a table entry is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +48,7 @@ pub const KO_START: &str = "a't'cfsgnexkoengsfcs'a'/r'h1d1q1tlmut1q1d1hr'/bic'l'
 pub const CHU_START: &str =
     "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w";
 
-/// The chu letters of XBoard, HaChu and lishogi (chu-shogi.md §2); a promoted piece is `+` and
+/// The chu letters of XBoard, HaChu and lishogi (docs/chu.md §2); a promoted piece is `+` and
 /// its letter.
 #[rustfmt::skip]
 pub const CHU: &[Entry] = &[

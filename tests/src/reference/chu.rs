@@ -1,14 +1,14 @@
-//! Chu shogi (12x12) as lishogi plays it, written from shared/spec/chu-shogi.md: the pieces (§2),
-//! the setup (§3), the lion-power moves of the lion, horned falcon and soaring eagle (§5), the
-//! lion-trading rules (§6: a lion may not take a protected lion two squares away without a
-//! worthwhile bridge; after a non-lion takes a lion, the reply may not take a lion with a
-//! non-lion, except the one on the recorded square), promotion (§7) and the end of the game
-//! (§8: a finished position has no moves).
+//! Chu shogi (12x12) as lishogi plays it, written from the project's chu rules (docs/chu.md; the §
+//! numbers here are its sections): the pieces (§2), the setup (§3), the lion-power moves of the
+//! lion, horned falcon and soaring eagle (§5), the lion-trading rules (§6: a lion may not take a
+//! protected lion two squares away without a worthwhile bridge; after a non-lion takes a lion,
+//! the reply may not take a lion with a non-lion, except the one on the recorded square),
+//! promotion (§7) and the end of the game (§8: a finished position has no moves).
 //!
 //! The ordinary pieces move by the movement language of pieces.rs (through `gen_piece`); the
 //! lion's moves and the falcon's / eagle's two-step moves are generated here. A lion two-step
 //! move whose first step lands on an empty square has the same effect as the single-leg move to
-//! its final square (notation.md: the same move), so only two-step moves whose first step
+//! its final square (docs/notation.md: the same move), so only two-step moves whose first step
 //! captures, and the pass, are added to the single-leg moves.
 //!
 //! The extra field holds the counter-strike square (§6.2, §6.3): stored as square index + 1,

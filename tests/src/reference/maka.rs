@@ -1,5 +1,5 @@
 //! Maka dai dai shogi (19x19): piece types from shared/seeds/maka-dai-dai-shogi.txt (where the seed
-//! gives several readings, the first one, as the project's brief and rules-decisions.md say),
+//! gives several readings, the first one, as the project's brief and docs/rules-decisions.md say),
 //! codes from the brief, setup from the seed's "Board layout" text.
 
 use super::pieces::{build_variant, PromotionRule, Variant};

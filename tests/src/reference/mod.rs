@@ -1,10 +1,10 @@
 //! Reference move generator: slow, simple, written straight from the rules text (the seeds in
-//! shared/seeds/ and shared/spec/rules-decisions.md), independently of `movegen/`.
+//! shared/seeds/ and docs/rules-decisions.md), independently of `movegen/`.
 //!
 //! * `pieces.rs`: the movement language the piece tables are written in, and the tables' types.
 //! * `taikyoku.rs`, `daidai.rs`, `maka.rs`, `ko.rs`: one piece table and setup per variant.
 //! * this file: positions (a plain mailbox), move generation, promotion, play, perft, notation.
-//! * `chu.rs`: chu shogi (shared/spec/chu-shogi.md, lishogi's rules): its pieces, setup, lion
+//! * `chu.rs`: chu shogi (docs/chu.md, lishogi's rules): its pieces, setup, lion
 //!   moves, lion trading, counter-strike (the extra field), promotion and game end.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
@@ -26,7 +26,7 @@ use pieces::{Atom, PieceType, PromotionRule, Variant};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
-/// Promotion choice of a move, as notation.md defines (`+`, `=`, or nothing).
+/// Promotion choice of a move, as docs/notation.md defines (`+`, `=`, or nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RefPromotion {
     None,
@@ -34,8 +34,8 @@ pub enum RefPromotion {
     Decline,
 }
 
-/// A move identified by its effect (notation.md: two moves are the same move when they have the
-/// same origin, destination, set of captured squares and promotion choice).
+/// A move identified by its effect (docs/notation.md: two moves are the same move when they have
+/// the same origin, destination, set of captured squares and promotion choice).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RefMove {
     /// Square in notation, e.g. "12k", "36jj".
@@ -123,7 +123,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
     }
 }
 
-/// Square name in notation.md's format.
+/// Square name in docs/notation.md's format.
 fn square_name(n: usize, idx: usize) -> String {
     let c = idx % n;
     let r = idx / n;
@@ -159,7 +159,7 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 
 impl RefPosition {
     /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu". text: a position in
-    /// notation.md's format, or "startpos". Errors are a message, never a panic.
+    /// docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
             format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai, ko, chu)")
@@ -334,7 +334,7 @@ impl RefPosition {
         })
     }
 
-    /// The position in notation.md's format (board, side, extra field, move number).
+    /// The position in docs/notation.md's format (board, side, extra field, move number).
     pub fn to_notation(&self) -> String {
         let n = self.n;
         let mut s = String::new();
@@ -420,7 +420,7 @@ impl RefPosition {
     }
 
     /// Chu: every distinct move with the number of lishogi path strings that make it (§10.1
-    /// of chu-shogi.md; `perft --paths`). Other variants: one path per move.
+    /// of docs/chu.md; `perft --paths`). Other variants: one path per move.
     pub fn moves_with_paths(&self) -> Vec<(RefMove, u64)> {
         let mut out: Vec<(RefMove, u64)> = self
             .gen_moves()
@@ -525,6 +525,12 @@ impl RefPosition {
 
     fn is_emperor(&self, p: Piece) -> bool {
         self.ty(p).atoms.iter().any(|a| matches!(a, Atom::Emperor))
+    }
+
+    /// Whether a piece that moves as the emperor stands on the board (for diagnostics:
+    /// `tests/examples/reference_diagnostics.rs`).
+    pub fn has_emperor(&self) -> bool {
+        self.sq.iter().flatten().any(|&q| self.is_emperor(q))
     }
 
     /// The square `k` steps of (dc, dr) away from `from`, if on the board.
@@ -977,12 +983,12 @@ impl RefPosition {
 
     /// Lion line move along (dc, dr), read from the Dai dai seed's list (capture on each step;
     /// capture the 1st and 2nd and retreat to the 1st; igui; jump to the 2nd and continue to the
-    /// 3rd; jump directly to the 3rd) and from the lion's rule in rules-decisions.md (steps, or a
+    /// 3rd; jump directly to the 3rd) and from the lion's rule in docs/rules-decisions.md (steps, or a
     /// jump from the origin): from position `pos` (0 = the origin, k = the k-th square) with `left`
     /// steps of budget, the piece either steps one square forward or back along the line (never
     /// beyond the origin) or, as its first leg only, jumps from the origin to the k-th square
     /// (costing k steps). Every square it lands on must be empty, hold an enemy piece (captured)
-    /// or be the origin. The pass is always allowed (rules-decisions.md), even with a friendly
+    /// or be the origin. The pass is always allowed (docs/rules-decisions.md), even with a friendly
     /// piece on the first square.
     #[allow(clippy::too_many_arguments)]
     fn lion_line(

@@ -433,7 +433,7 @@ pub enum PromotionRule {
     /// Ko shogi: docs/ko.md "Promotion" (zone, special promotions, clerk, reversions); the
     /// whole of Ko's move generation and play lives in ko_rules.rs.
     Ko,
-    /// Chu shogi (shared/spec/chu-shogi.md): zone-entry promotion, lion trading, counter-strike;
+    /// Chu shogi (docs/chu.md): zone-entry promotion, lion trading, counter-strike;
     /// its move generation and play live in chu.rs.
     Chu,
 }

@@ -1,5 +1,5 @@
 //! Taikyoku shogi (36x36): piece types from shared/seeds/taikyoku-shogi.txt ("Individual pieces"
-//! and "Individual promoted pieces"), read with shared/spec/rules-decisions.md; codes and setup
+//! and "Individual promoted pieces"), read with docs/rules-decisions.md; codes and setup
 //! from shared/setups/taikyoku.txt. Movement language: see pieces.rs.
 
 use super::pieces::{build_variant, PromotionRule, Variant};
@@ -20,7 +20,7 @@ pub const TYPES: &[(&str, &str)] = &[
     ("Rear standard", "diag:2 orth:*"),
     ("Free king", "all:*"),
     ("Free dream-eater", "diag:* vert:* side:5"),
-    // Wooden dove: two squares orthogonally (rules-decisions), bishop, jump to the third
+    // Wooden dove: two squares orthogonally (docs/rules-decisions.md), bishop, jump to the third
     // diagonal square then one or two more.
     ("Wooden dove", "orth:2 diag:* diag:j3+2"),
     // Earth dragon (English description): step f or diagonally back, 1-2 diagonally, range
@@ -160,7 +160,7 @@ pub const TYPES: &[(&str, &str)] = &[
     ("Enchanted badger", "orth:2"),
     ("Flying horse", "diag:2"),
     ("Angry boar", "f:1 side:1 fdiag:2"),
-    // Violent bear: steps orthogonally forward (rules-decisions).
+    // Violent bear: steps orthogonally forward (docs/rules-decisions.md).
     ("Violent bear", "fdiag:2 side:1 f:1"),
     ("Evil wolf", "side:1 f:1 fdiag:1"),
     ("Liberated horse", "fdiag:1 b:2 f:*"),
@@ -170,7 +170,7 @@ pub const TYPES: &[(&str, &str)] = &[
     ("Southern barbarian", "side:2 vert:1 fdiag:1"),
     ("Eastern barbarian", "vert:2 side:1 fdiag:1"),
     ("Western barbarian", "vert:2 side:1 fdiag:1"),
-    // Treacherous fox: has the jumps (rules-decisions): to the 2nd or 3rd square, then range.
+    // Treacherous fox: has the jumps (docs/rules-decisions.md): to the 2nd or 3rd square, then range.
     ("Treacherous fox", "vert:* diag:* vert:j2-3+* diag:j2-3+*"),
     (
         "Center master",
@@ -299,7 +299,7 @@ pub const TYPES: &[(&str, &str)] = &[
     ("Buddhist spirit", "lion all:*"),
     ("Teaching king", "all:over3"),
     ("Great shark", "bdiag:2 fdiag:5 orth:*"),
-    // Furious fiend: lion, or up to three squares in any direction (rules-decisions).
+    // Furious fiend: lion, or up to three squares in any direction (docs/rules-decisions.md).
     ("Furious fiend", "lion all:3"),
     ("Leopard king", "all:5"),
     ("Goose wing", "diag:1 side:3 vert:*"),

@@ -6,42 +6,17 @@
 
 use super::*;
 
-/// A position of `variant` with the given pieces, `(row, col, token)`, token as in notation.md
+/// A position of `variant` with the given pieces, `(row, col, token)`, token as in docs/notation.md
 /// ("K", "k", "+P", "(GG)", "+(ro)"), side to move `side` ('b' or 'w').
 fn pos(variant: &str, pieces: &[(usize, usize, &str)], side: char) -> RefPosition {
     pos_x(variant, pieces, side, "-")
 }
 
-/// As `pos`, with the extra field `extra`.
+/// As `pos`, with the extra field `extra`. The text comes from the workspace's test kit.
 fn pos_x(variant: &str, pieces: &[(usize, usize, &str)], side: char, extra: &str) -> RefPosition {
     let n = super::variant(variant).unwrap().size;
-    let mut grid: Vec<Option<&str>> = vec![None; n * n];
-    for &(r, c, t) in pieces {
-        assert!(grid[r * n + c].is_none(), "two pieces on ({r},{c})");
-        grid[r * n + c] = Some(t);
-    }
-    let mut ranks = Vec::new();
-    for r in 0..n {
-        let mut s = String::new();
-        let mut empty = 0;
-        for c in 0..n {
-            match grid[r * n + c] {
-                None => empty += 1,
-                Some(t) => {
-                    if empty > 0 {
-                        s += &empty.to_string();
-                        empty = 0;
-                    }
-                    s += t;
-                }
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        ranks.push(s);
-    }
-    let text = format!("{} {} {} 1", ranks.join("/"), side, extra);
+    let board = crate::kit::board_from_cells(n, n, pieces.iter().map(|&(r, c, t)| (c, r, t)));
+    let text = format!("{board} {side} {extra} 1");
     RefPosition::parse(variant, &text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
@@ -1341,167 +1316,7 @@ fn random_playouts_are_consistent() {
     }
 }
 
-#[test]
-#[ignore]
-fn print_perft() {
-    for v in ["taikyoku", "dai-dai", "maka-dai-dai"] {
-        let p = RefPosition::parse(v, "startpos").unwrap();
-        let t = std::time::Instant::now();
-        let m = p.moves();
-        let el = t.elapsed();
-        let t2 = std::time::Instant::now();
-        let p2 = p.perft(2);
-        println!(
-            "{v}: perft1 {} ({el:?}) perft2 {p2} ({:?})",
-            m.len(),
-            t2.elapsed()
-        );
-    }
-}
-
-#[test]
-#[ignore]
-fn print_perft3() {
-    println!("rayon threads {}", rayon::current_num_threads());
-    for v in ["taikyoku", "dai-dai", "maka-dai-dai"] {
-        let p = RefPosition::parse(v, "startpos").unwrap();
-        let t = std::time::Instant::now();
-        let p3 = p.perft(3);
-        println!("{v}: perft3 {p3} ({:?})", t.elapsed());
-    }
-}
-
-#[test]
-#[ignore]
-fn print_playout_timings() {
-    for (v, plies) in [("taikyoku", 600), ("dai-dai", 400), ("maka-dai-dai", 400)] {
-        let mut rng = Lcg(777);
-        let mut p = RefPosition::parse(v, "startpos").unwrap();
-        let mut worst = std::time::Duration::ZERO;
-        let mut total = std::time::Duration::ZERO;
-        let mut count = 0;
-        let mut max_moves = 0;
-        let mut emperor_positions = 0;
-        for _ in 0..plies {
-            let t = std::time::Instant::now();
-            let ms = p.moves();
-            let el = t.elapsed();
-            worst = worst.max(el);
-            total += el;
-            count += 1;
-            max_moves = max_moves.max(ms.len());
-            if p.sq.iter().flatten().any(|&q| p.is_emperor(q)) {
-                emperor_positions += 1;
-            }
-            if ms.is_empty() {
-                break;
-            }
-            let m = ms[rng.next(ms.len())].clone();
-            p = p.play(&m);
-        }
-        println!(
-            "{v}: {count} positions, mean {:?}, worst {worst:?}, max moves {max_moves}, emperor positions {emperor_positions}",
-            total / count as u32
-        );
-    }
-}
-
-#[test]
-#[ignore]
-fn print_emperor_timing() {
-    let s = RefPosition::parse("maka-dai-dai", "startpos")
-        .unwrap()
-        .to_notation();
-    // Both kings promoted: both sides have an emperor (strict rule), and Black's emperor lifted
-    // out to the middle of the board.
-    let mut p = RefPosition::parse("maka-dai-dai", &s.replacen("k", "+k", 1)).unwrap();
-    let k =
-        p.sq.iter()
-            .position(
-                |q| matches!(q, Some(q) if q.color == 0 && p.v.kinds[q.kind as usize].code == "K"),
-            )
-            .unwrap();
-    let mut e = p.sq[k].unwrap();
-    e.promoted = true;
-    p.sq[k] = None;
-    p.sq[9 * 19 + 9] = Some(e);
-    let t = std::time::Instant::now();
-    let ms = p.moves();
-    println!(
-        "{} moves in {:?}: {}",
-        ms.len(),
-        t.elapsed(),
-        p.to_notation()
-    );
-}
-
-#[test]
-#[ignore]
-fn print_start_moves_by_piece() {
-    let p = RefPosition::parse("taikyoku", "startpos").unwrap();
-    let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for m in p.moves() {
-        let q = p.sq[parse_square(36, &m.from).unwrap()].unwrap();
-        let code = p.v.kinds[q.kind as usize].code.clone();
-        by.entry(format!("{code}@{}", m.from))
-            .or_default()
-            .push(format!(
-                "{}{}{:?}{}",
-                m.to,
-                if m.captured.is_empty() { "" } else { "x" },
-                m.captured,
-                match m.promotion {
-                    RefPromotion::Promote => "+",
-                    _ => "",
-                }
-            ));
-    }
-    for (k, v) in by {
-        println!("{k} ({}): {}", v.len(), v.join(" "));
-    }
-}
-
 // ================================================================== Ko shogi
-
-#[test]
-#[ignore]
-fn print_ko_start_moves_by_piece() {
-    let p = RefPosition::parse("ko", "startpos").unwrap();
-    println!("{}", p.to_notation());
-    let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for m in p.moves() {
-        let q = p.sq[parse_square(19, &m.from).unwrap()].unwrap();
-        let code = p.v.kinds[q.kind as usize].code.clone();
-        by.entry(format!("{code}@{}", m.from))
-            .or_default()
-            .push(format!(
-                "{}{:?}{}",
-                m.to,
-                m.captured,
-                match m.promotion {
-                    RefPromotion::Promote => "+",
-                    RefPromotion::Decline => "=",
-                    _ => "",
-                }
-            ));
-    }
-    for (k, v) in by {
-        println!("{k} ({}): {}", v.len(), v.join(" "));
-    }
-    println!("perft1 {}", p.perft(1));
-}
-
-#[test]
-#[ignore]
-fn print_ko_perft() {
-    println!("rayon threads {}", rayon::current_num_threads());
-    let p = RefPosition::parse("ko", "startpos").unwrap();
-    for depth in 1..=3 {
-        let t = std::time::Instant::now();
-        let c = p.perft(depth);
-        println!("ko: perft{depth} {c} ({:?})", t.elapsed());
-    }
-}
 
 // Ko test positions keep the two generals out of every line through the centre (9, 9):
 // Black's on (18, 1) = 18s, White's on (0, 17) = 2a.
@@ -1583,7 +1398,7 @@ fn ko_startpos() {
     assert_eq!(at("11r"), "D");
     assert_eq!(at("9r"), "B");
     assert_eq!(at("10q"), "FW");
-    assert_eq!(at("18o"), "P"); // rank 5, file 18 holds a pawn (rules-decisions.md)
+    assert_eq!(at("18o"), "P"); // rank 5, file 18 holds a pawn (docs/rules-decisions.md)
     assert_eq!(at("2e"), "p"); // White's, rotated
     assert_eq!(at("10o"), "PU");
     assert_eq!(at("10n"), "SU"); // the diagram's three shield units
@@ -2586,22 +2401,7 @@ fn ko_random_playouts_are_consistent() {
     assert!(promoted_seen > 0);
 }
 
-#[test]
-#[ignore]
-fn print_ko_replies_by_move() {
-    let p = RefPosition::parse("ko", "startpos").unwrap();
-    let mut total = 0i64;
-    for m in p.moves() {
-        let n = p.play(&m).moves().len() as i64;
-        if n != 226 {
-            println!("{m:?}: {n} ({:+})", n - 226);
-        }
-        total += n - 226;
-    }
-    println!("sum of differences {total}");
-}
-
-// ------------------------------------------------------------------ chu shogi (chu-shogi.md)
+// ------------------------------------------------------------------ chu shogi (docs/chu.md)
 
 // Kings in the corners, Black's on 1l, White's on 12a, each with a gold and a silver (so that
 // neither side is a bare king, §8.3).

@@ -122,38 +122,12 @@ fn run(input: &[&str]) -> (Recorder, Vec<Go>, AnyPosition) {
     (rec, gos, pos)
 }
 
-/// A Maka dai dai position in our notation from (square, code) pairs, `side` to move.
+/// A Maka dai dai position in our notation from (square, code) pairs, `side` to move (the test
+/// kit's builder).
 fn maka(pieces: &[(&str, &str)], side: Colour) -> AnyPosition {
-    let v = Variant::builtin("maka-dai-dai").unwrap();
-    let geo = &v.geo;
-    let mut grid = vec![vec![String::new(); 19]; 19];
-    for &(sq, code) in pieces {
-        let s = geo.parse_square(sq).unwrap();
-        grid[geo.row(s)][geo.col(s)] = code.to_string();
-    }
-    let rows: Vec<String> = grid
-        .iter()
-        .map(|row| {
-            let (mut r, mut empty) = (String::new(), 0);
-            for cell in row {
-                if cell.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    r.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                r.push_str(cell);
-            }
-            if empty > 0 {
-                r.push_str(&empty.to_string());
-            }
-            r
-        })
-        .collect();
     let side = if side == Colour::Black { 'b' } else { 'w' };
-    AnyPosition::parse(v, &format!("{} {side} - 1", rows.join("/"))).unwrap()
+    let text = taikyoku_tests::kit::position_text(19, 19, pieces, side, "-");
+    AnyPosition::parse(Variant::builtin("maka-dai-dai").unwrap(), &text).unwrap()
 }
 
 /// Our notation's move in `pos`, as QBoard's text.
