@@ -394,8 +394,18 @@ impl<'a, const N: usize> Thread<'a, N> {
                     if depth <= 4 && !self.see_at_least(m, -30 * depth * depth) {
                         continue;
                     }
-                } else if depth <= 6 && !self.see_at_least(m, -110 * depth) {
-                    continue;
+                } else {
+                    // Futility of captures: even winning the captured material (and a margin)
+                    // leaves this node below alpha.
+                    if let Some(e) = eval {
+                        if depth <= 4 && !promotes && e + 200 + 150 * depth + self.gain(m) <= alpha
+                        {
+                            continue;
+                        }
+                    }
+                    if depth <= 6 && !self.see_at_least(m, -110 * depth) {
+                        continue;
+                    }
                 }
             }
 
@@ -421,9 +431,11 @@ impl<'a, const N: usize> Thread<'a, N> {
                 if self.features.lmr
                     && depth >= 3
                     && searched > 1 + pv_node as usize
-                    && (quiet || class == MoveClass::BadCapture)
+                    && (quiet || class == MoveClass::BadCapture || searched > 3)
                 {
                     r = self.lmr(depth, searched);
+                    // Good captures late in a long list: one ply less reduction.
+                    r -= (class == MoveClass::Capture) as i32;
                     r += !improving as i32;
                     r += cut_node as i32;
                     r -= pv_node as i32;
