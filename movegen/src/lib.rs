@@ -6,23 +6,23 @@
 //! `docs/variant-format.md`) and in one move generator ([`movegen`]); nothing else re-implements
 //! a rule.
 
+// The tree follows the layers (docs/architecture.md); each module keeps its path at the crate
+// root through the re-exports below.
+mod board;
+mod definition;
+mod generation;
+mod rules;
+mod text;
+
 pub mod any;
 pub mod attacks;
-pub mod betza;
-pub mod bitboard;
-pub mod chu;
-pub mod game;
-pub mod geometry;
-pub(crate) mod interp;
-pub mod ko;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod position;
-pub mod program;
-pub mod variant;
-pub mod variant_file;
+
+pub use board::{bitboard, geometry, moves, position};
+pub use definition::{betza, program, variant, variant_file};
+pub(crate) use generation::interp;
+pub use generation::{ko, movegen};
+pub use rules::{chu, game};
+pub use text::{notation, perft};
 
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 pub use attacks::{Danger, ROYAL_EXCHANGE_VALUE};

@@ -3,16 +3,22 @@
 //! are data (`[rules]` and the atoms of `movegen/variants/ko.var`); this module interprets them.
 //!
 //! Generation of a Ko piece first collects where its movement can end (landings, with the
-//! squares captured on the way), then adds the shots it may take from there, removes duplicate
-//! effects, and finally attaches the promotion choices.
+//! squares captured on the way): the movement interpreter (`interp.rs`) walks the piece's
+//! program for a `Landings` visitor, which only decides what is capturable (capture
+//! immunity), merges the ways to one outcome and notes a stop in the promotion zone between
+//! legs. It then adds the shots the piece may take from there, removes duplicate effects, and
+//! finally attaches the promotion choices. The priests' jumps are the exception, built by
+//! `Position::priest_cands`: they alternate with shots, each shot changing the board the next
+//! jump starts on.
 
 use arrayvec::ArrayVec;
 
 use crate::betza::{AtomKind, ShotClass};
 use crate::geometry::{Colour, Square};
+use crate::interp::{Ctx, Visitor, Walker};
 use crate::moves::{Move, MoveSink, Promotion};
 use crate::position::Position;
-use crate::program::{Op, CAPTURE, MOVE};
+use crate::program::Op;
 use crate::variant::{Piece, Variant};
 use crate::variant_file::{KindId, RulesDef};
 
@@ -136,10 +142,7 @@ pub fn cands_bound(prog: &crate::program::Program, longest_line: usize) -> Resul
             Op::Leap { .. } => landings += 1,
             Op::Double { len, .. } => landings += len as usize * (len as usize + 2),
             Op::Steps { len, n, .. } => {
-                if n as usize * len as usize + 1 > MAX_STEP_STACK {
-                    return Err(format!("{n} steps by {len} vectors is too many paths"));
-                }
-                landings = landings.saturating_add((len as usize).saturating_pow(n as u32));
+                landings = landings.saturating_add((len as usize).saturating_pow(n as u32))
             }
             Op::MultiLine { n, .. } => landings += n as usize,
             Op::Priest { len, legs, .. } => {
@@ -229,6 +232,72 @@ impl Landing {
     }
 }
 
+/// Collects a Ko piece's landings from the movement interpreter ([`Walker`]): one per
+/// destination and set of captured squares, promotion offered if any way to it allows.
+struct Landings<'a, const N: usize> {
+    pos: &'a Position<N>,
+    /// The mover's kind, for the targets immune to it.
+    kind: KindId,
+    lands: ArrayVec<Landing, MAX_LANDINGS>,
+}
+
+impl<const N: usize> Landings<'_, N> {
+    fn push(&mut self, l: Landing) {
+        let mut key = l.caps;
+        key[..l.ncaps as usize].sort_unstable();
+        let dup = self.lands.iter_mut().find(|o| {
+            if o.to != l.to || o.ncaps != l.ncaps {
+                return false;
+            }
+            let mut k2 = o.caps;
+            k2[..o.ncaps as usize].sort_unstable();
+            k2 == key
+        });
+        match dup {
+            // One effect, several ways: promotion is offered if any way allows it.
+            Some(o) => o.zone |= l.zone,
+            // cands_bound bounds the landings of every accepted program.
+            None => self.lands.push(l),
+        }
+    }
+}
+
+impl<const N: usize> Visitor for Landings<'_, N> {
+    const MOVES: bool = true;
+
+    #[inline]
+    fn may_capture(&self, _cx: &Ctx, p: Piece) -> bool {
+        !self.pos.variant.form(p).capture_immune.contains(&self.kind)
+    }
+
+    #[inline]
+    fn simple(&mut self, _cx: &Ctx, to: usize, target: Piece) {
+        let l = Landing::new(to as u16);
+        self.push(if target.is_piece() {
+            l.with_capture(to as u16)
+        } else {
+            l
+        });
+    }
+
+    fn path(&mut self, cx: &Ctx, to: usize, caps: &[u16], via: &[u16]) {
+        let to = to as u16;
+        let mut l = Landing::new(to);
+        for &c in caps {
+            l = l.with_capture(c);
+            // The move string names the squares captured on before the last leg.
+            if c != to && (l.nstops as usize) < l.stops.len() {
+                l.stops[l.nstops as usize] = c;
+                l.nstops += 1;
+            }
+        }
+        // Each leg is a move, so standing in the zone between legs allows promotion
+        // (docs/ko.md "Promotion").
+        l.zone = via.iter().any(|&s| self.pos.in_zone(Square(s), cx.us));
+        self.push(l);
+    }
+}
+
 /// A complete move before its promotion choices.
 #[derive(Clone, Copy, Debug)]
 struct Cand {
@@ -270,17 +339,6 @@ impl Cand {
     }
 }
 
-/// What the movement finds on a landing square.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Land {
-    Off,
-    Friend,
-    Empty,
-    Enemy,
-    /// An enemy this move may not capture (immune, or not among the allowed targets).
-    Barred,
-}
-
 /// Bound on distinct landings: the thunderclap's five orthogonal steps have at most 4^5 paths.
 const MAX_LANDINGS: usize = 1024;
 /// Bound on candidates before duplicates are removed. The largest producer is the fog or light:
@@ -290,8 +348,6 @@ const MAX_LANDINGS: usize = 1024;
 const MAX_CANDS: usize = 5376;
 /// The buffer for pieces with few candidates (most of them): a small stack frame is faster.
 const FEW_CANDS: usize = 512;
-/// Bound on the thunderclap's depth-first stack: at most `n x len + 1` entries.
-const MAX_STEP_STACK: usize = 64;
 /// Bound on one shot's targets: a cannon of the longest range (9) sees up to 8 x 9.
 const MAX_SHOT_TARGETS: usize = 72;
 /// Squares on the largest board.
@@ -318,27 +374,6 @@ impl<const N: usize> Position<N> {
             .any(|&k| self.base_count[k * 2 + side.index()] > 0)
     }
 
-    /// What a movement finds on `sq`; `mover_kind` is the mover's kind (either side up), for the
-    /// targets that pieces of some kinds cannot capture.
-    fn land(&self, sq: i32, us: Colour, mover_kind: KindId, vacated: Square, caps: &[u16]) -> Land {
-        let sq_u = sq as u16;
-        if sq_u == vacated.0 || caps.contains(&sq_u) {
-            return Land::Empty;
-        }
-        let p = self.board[sq as usize];
-        if p == Piece::OFFBOARD {
-            Land::Off
-        } else if p == Piece::EMPTY {
-            Land::Empty
-        } else if p.colour() == us {
-            Land::Friend
-        } else if self.variant.form(p).capture_immune.contains(&mover_kind) {
-            Land::Barred
-        } else {
-            Land::Enemy
-        }
-    }
-
     /// Generates the moves of a Ko piece.
     pub(crate) fn ko_piece_moves<S: MoveSink>(&self, from: Square, caps_only: bool, sink: &mut S) {
         let piece = self.board[from.index()];
@@ -363,198 +398,33 @@ impl<const N: usize> Position<N> {
         let us = piece.colour();
         let prog = &v.programs[piece.index()];
         let form = v.form(piece);
-        let mk = form.kind;
-        let f = from.0 as i32;
-        let mut lands: ArrayVec<Landing, MAX_LANDINGS> = ArrayVec::new();
         let mut cands: ArrayVec<Cand, C> = ArrayVec::new();
-        let push_land = |lands: &mut ArrayVec<Landing, MAX_LANDINGS>, l: Landing| {
-            let mut key = l.caps;
-            key[..l.ncaps as usize].sort_unstable();
-            let dup = lands.iter_mut().find(|o| {
-                if o.to != l.to || o.ncaps != l.ncaps {
-                    return false;
-                }
-                let mut k2 = o.caps;
-                k2[..o.ncaps as usize].sort_unstable();
-                k2 == key
-            });
-            match dup {
-                // One effect, several ways: promotion is offered if any way allows it.
-                Some(o) => o.zone |= l.zone,
-                // capacity_error bounds the landings of every accepted program.
-                None => lands.push(l),
-            }
-        };
         let forward_blocked = prog
             .forward_needs
             .as_ref()
             .is_some_and(|(_, needed)| !self.has_kind(us, needed));
+        let mut found = Landings {
+            pos: self,
+            kind: form.kind,
+            lands: ArrayVec::new(),
+        };
+        let mut walker = Walker::new(v, &self.board[..], from, &mut found);
         for &op in &prog.ops {
             match op {
-                Op::Slide { d, max, modality } => {
+                // The forward step its side may have lost (Ko's pawns and drum).
+                Op::Slide { d, .. }
                     if forward_blocked
-                        && prog.forward_needs.as_ref().is_some_and(|(fd, _)| *fd == d)
-                    {
-                        continue;
-                    }
-                    let mut t = f + d;
-                    let mut n = 0u8;
-                    loop {
-                        match self.land(t, us, mk, Square(0), &[]) {
-                            Land::Empty => {
-                                if modality & MOVE != 0 {
-                                    push_land(&mut lands, Landing::new(t as u16));
-                                }
-                            }
-                            Land::Enemy => {
-                                if modality & CAPTURE != 0 {
-                                    push_land(
-                                        &mut lands,
-                                        Landing::new(t as u16).with_capture(t as u16),
-                                    );
-                                }
-                                break;
-                            }
-                            _ => break,
-                        }
-                        n += 1;
-                        if n == max {
-                            break;
-                        }
-                        t += d;
-                    }
-                }
-                Op::Leap { d, modality } => {
-                    let t = f + d;
-                    match self.land(t, us, mk, Square(0), &[]) {
-                        Land::Empty if modality & MOVE != 0 => {
-                            push_land(&mut lands, Landing::new(t as u16))
-                        }
-                        Land::Enemy if modality & CAPTURE != 0 => {
-                            push_land(&mut lands, Landing::new(t as u16).with_capture(t as u16))
-                        }
-                        _ => {}
-                    }
-                }
-                Op::Double {
-                    start,
-                    len,
-                    same_dir,
-                } => {
-                    let vecs = &prog.vecs[start as usize..start as usize + len as usize];
-                    let groups = &prog.vec_group[start as usize..start as usize + len as usize];
-                    for (i, &d1) in vecs.iter().enumerate() {
-                        let t1 = f + d1;
-                        let first = match self.land(t1, us, mk, Square(0), &[]) {
-                            Land::Empty => Landing::new(t1 as u16),
-                            Land::Enemy => Landing::new(t1 as u16).with_capture(t1 as u16),
-                            _ => continue,
-                        };
-                        push_land(&mut lands, first);
-                        let zone = self.in_zone(Square(t1 as u16), us);
-                        let stop = |mut l: Landing| {
-                            if first.ncaps > 0 {
-                                l.stops[0] = t1 as u16;
-                                l.nstops = 1;
-                            }
-                            l.zone = zone;
-                            l
-                        };
-                        // Back to the start (igui, or a pass).
-                        let mut back = first;
-                        back.to = from.0;
-                        push_land(&mut lands, stop(back));
-                        for (j, &d2) in vecs.iter().enumerate() {
-                            if same_dir && groups[j] != groups[i] {
-                                continue;
-                            }
-                            let t2 = t1 + d2;
-                            if t2 == f {
-                                continue;
-                            }
-                            let mut l = first;
-                            l.to = t2 as u16;
-                            match self.land(t2, us, mk, from, first.caps()) {
-                                Land::Empty => push_land(&mut lands, stop(l)),
-                                Land::Enemy => {
-                                    push_land(&mut lands, stop(l.with_capture(t2 as u16)))
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                }
-                Op::Steps { start, len, n } => {
-                    let vecs = &prog.vecs[start as usize..start as usize + len as usize];
-                    // Depth-first over every path of exactly n steps.
-                    let mut stack: ArrayVec<(i32, u8, Landing), MAX_STEP_STACK> = ArrayVec::new();
-                    stack.push((f, 0, Landing::new(from.0)));
-                    while let Some((pos, depth, l)) = stack.pop() {
-                        if depth == n {
-                            let mut done = l;
-                            done.to = pos as u16;
-                            let mut stops = [0u16; 4];
-                            let mut ns = 0;
-                            for &c in done.caps() {
-                                if c != done.to && ns < 4 {
-                                    stops[ns] = c;
-                                    ns += 1;
-                                }
-                            }
-                            done.stops = stops;
-                            done.nstops = ns as u8;
-                            push_land(&mut lands, done);
-                            continue;
-                        }
-                        for &d in vecs.iter().rev() {
-                            let t = pos + d;
-                            let mut next = match self.land(t, us, mk, from, l.caps()) {
-                                Land::Empty => l,
-                                Land::Enemy => l.with_capture(t as u16),
-                                _ => continue,
-                            };
-                            // A square short of the last step is a stop between legs.
-                            if depth + 1 < n && self.in_zone(Square(t as u16), us) {
-                                next.zone = true;
-                            }
-                            stack.push((t, depth + 1, next));
-                        }
-                    }
-                }
-                Op::MultiLine { d, n } => {
-                    let mut l = Landing::new(from.0);
-                    let mut t = f;
-                    for _ in 0..n {
-                        t += d;
-                        match self.land(t, us, mk, Square(0), &[]) {
-                            Land::Empty => {}
-                            Land::Enemy => l = l.with_capture(t as u16),
-                            _ => break,
-                        }
-                        let mut done = l;
-                        done.to = t as u16;
-                        let mut ns = 0;
-                        for &c in l.caps() {
-                            if c != t as u16 && ns < 4 {
-                                done.stops[ns] = c;
-                                ns += 1;
-                            }
-                        }
-                        done.nstops = ns as u8;
-                        push_land(&mut lands, done);
-                        // Landings further on passed this square between legs.
-                        l.zone |= self.in_zone(Square(t as u16), us);
-                    }
-                }
+                        && prog.forward_needs.as_ref().is_some_and(|(fd, _)| *fd == d) => {}
                 Op::Priest { start, len, legs } => {
                     let vecs = &prog.vecs[start as usize..start as usize + len as usize];
                     self.priest_cands(from, piece, vecs, legs, &prog.priest_targets, &mut cands);
                 }
-                _ => {}
+                _ => walker.op(op, prog),
             }
         }
+        let lands = &found.lands;
         // Shots from each landing (and from where the piece stands).
-        for l in &lands {
+        for l in lands {
             if l.to != from.0 || l.ncaps > 0 || prog.shoot.is_none() {
                 let mv = if l.nstops > 0 {
                     Move::with_path(

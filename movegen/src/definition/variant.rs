@@ -170,11 +170,11 @@ pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko", "chu
 /// The text of a built-in variant file.
 pub fn builtin_text(id: &str) -> Option<&'static str> {
     match id {
-        "taikyoku" => Some(include_str!("../variants/taikyoku.var")),
-        "maka-dai-dai" => Some(include_str!("../variants/maka-dai-dai.var")),
-        "dai-dai" => Some(include_str!("../variants/dai-dai.var")),
-        "ko" => Some(include_str!("../variants/ko.var")),
-        "chu" => Some(include_str!("../variants/chu.var")),
+        "taikyoku" => Some(include_str!("../../variants/taikyoku.var")),
+        "maka-dai-dai" => Some(include_str!("../../variants/maka-dai-dai.var")),
+        "dai-dai" => Some(include_str!("../../variants/dai-dai.var")),
+        "ko" => Some(include_str!("../../variants/ko.var")),
+        "chu" => Some(include_str!("../../variants/chu.var")),
         _ => None,
     }
 }

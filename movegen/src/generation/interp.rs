@@ -5,21 +5,30 @@
 //! kinds of visitor exist:
 //!
 //! - *move visitors* (`MOVES = true`): the walker applies the move/capture modalities (a move to
-//!   an empty square, a capture of an enemy piece) and builds the compound moves (range capture,
-//!   lion moves, igui) with what they capture; the visitor attaches promotion choices and
-//!   emits. This is move generation ([`crate::movegen`]).
+//!   an empty square, a capture of an enemy piece the visitor allows) and builds the compound
+//!   moves (range capture, lion moves, igui) with what they capture, and the paths of the
+//!   multi-leg moves (double moves, exact step counts, lines capturing all they pass) with the
+//!   squares captured and stood on between legs; the visitor attaches what follows a landing
+//!   (promotion choices; in zone-promotion variants also shots and burning) and emits. This is
+//!   move generation: [`crate::movegen`]'s `Gen`, and [`crate::ko`]'s landings.
 //! - *reach visitors* (`MOVES = false`): the walker reports every on-board square a path reaches,
 //!   with its occupant and the modality the op has there, whoever stands there; compound atoms
 //!   report the squares they could capture on. Attack maps, attack questions, the reach tables
-//!   behind them ([`crate::attacks`]), Ko's slide and leap landings and the evaluation's
-//!   empty-board mobility are reach visitors.
+//!   behind them ([`crate::attacks`]) and the evaluation's empty-board mobility are reach
+//!   visitors.
 //!
 //! Being generic over the visitor (and the board view), each use compiles to its own loops.
+
+use arrayvec::ArrayVec;
 
 use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
 use crate::variant::{Piece, Variant};
+
+/// Most legs of one multi-leg move: step counts and line lengths are at most 9
+/// (`betza.rs`).
+const MAX_LEGS: usize = 9;
 
 /// A read-only view of a mailbox: the position's own, or one with some squares lifted.
 pub(crate) trait Cells {
@@ -109,6 +118,23 @@ pub(crate) trait Visitor {
     #[inline(always)]
     fn compound(&mut self, _cx: &Ctx, _m: Move, _info: CapInfo) {}
 
+    /// Move visitors: whether the piece may capture the enemy `p` where a move or a leg ends
+    /// (one it may not blocks it like a friend: Ko's capture immunity). The compound moves of
+    /// lions and range capturers do not ask (no variant gives those to zone promotion).
+    #[inline(always)]
+    fn may_capture(&self, _cx: &Ctx, _p: Piece) -> bool {
+        true
+    }
+
+    /// Move visitors: one path of a multi-leg move ([`Op::Double`], [`Op::Steps`],
+    /// [`Op::MultiLine`]) ending on `to` (possibly the origin). `caps`: the squares it captured
+    /// on, in order (`to` among them when it captured there); `via`: the squares it stood on
+    /// between legs, in order. Several paths may reach one outcome; the visitor merges them.
+    /// Only zone-promotion variants have these ops (`Variant::compile` refuses them elsewhere),
+    /// so `Gen` ignores this.
+    #[inline(always)]
+    fn path(&mut self, _cx: &Ctx, _to: usize, _caps: &[u16], _via: &[u16]) {}
+
     /// Reach visitors: the path reached the on-board square `to`, holding `p`; `modality` is
     /// what the op allows there ([`MOVE`], [`CAPTURE`] bits).
     #[inline(always)]
@@ -155,6 +181,25 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
         p.is_piece() && p.colour() != self.cx.us
     }
 
+    /// Move visitors: an enemy piece the visitor lets this piece capture.
+    #[inline(always)]
+    fn capturable(&self, p: Piece) -> bool {
+        self.enemy(p) && self.vis.may_capture(&self.cx, p)
+    }
+
+    /// Move visitors: where a leg of a multi-leg move may end: `Some(false)` on an empty
+    /// square, `Some(true)` capturing there, `None` if it may not end there.
+    #[inline(always)]
+    fn leg_end(&self, p: Piece) -> Option<bool> {
+        if p == Piece::EMPTY {
+            Some(false)
+        } else if self.capturable(p) {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
     /// A square on a path: what the modality allows there (move visitors), or the raw finding
     /// (reach visitors).
     #[inline(always)]
@@ -164,7 +209,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 if modality & MOVE != 0 && self.vis.quiet() {
                     self.vis.simple(&self.cx, t as usize, p);
                 }
-            } else if modality & CAPTURE != 0 && self.enemy(p) {
+            } else if modality & CAPTURE != 0 && self.capturable(p) {
                 self.vis.simple(&self.cx, t as usize, p);
             }
         } else if p != Piece::OFFBOARD {
@@ -201,7 +246,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
             loop {
                 let p = board.cell(t as usize);
                 if p != Piece::EMPTY {
-                    if modality & CAPTURE != 0 && self.enemy(p) {
+                    if modality & CAPTURE != 0 && self.capturable(p) {
                         self.vis.simple(&self.cx, t as usize, p);
                     }
                     return;
@@ -376,9 +421,11 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 len,
                 same_dir,
             } => {
-                // Where up to two legs can reach (Ko's generator builds the moves).
-                if !V::MOVES {
-                    let (s, e) = (start as usize, start as usize + len as usize);
+                let (s, e) = (start as usize, start as usize + len as usize);
+                if V::MOVES {
+                    self.double(&prog.vecs[s..e], &prog.vec_group[s..e], same_dir);
+                } else {
+                    // Where up to two legs can reach.
                     for i in s..e {
                         let t1 = from + prog.vecs[i];
                         let p1 = self.board.cell(t1 as usize);
@@ -399,14 +446,19 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 }
             }
             Op::Steps { start, len, n } => {
-                // Every square a path of exactly `n` steps on the board can end on.
-                if !V::MOVES {
-                    let vecs = &prog.vecs[start as usize..start as usize + len as usize];
+                let vecs = &prog.vecs[start as usize..start as usize + len as usize];
+                if V::MOVES {
+                    let (mut caps, mut via) = (ArrayVec::new(), ArrayVec::new());
+                    self.step_paths(from, vecs, n, &mut caps, &mut via);
+                } else {
+                    // Every square a path of exactly `n` steps on the board can end on.
                     self.steps(from, vecs, n);
                 }
             }
             Op::MultiLine { d, n } => {
-                if !V::MOVES {
+                if V::MOVES {
+                    self.multi_line(d, n);
+                } else {
                     for k in 1..=n as i32 {
                         let t = from + d * k;
                         let p = self.board.cell(t as usize);
@@ -418,6 +470,8 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 }
             }
             Op::Priest { start, len, legs } => {
+                // Reach only: the priest's jumps alternate with shots, so Ko's generator
+                // builds its moves (`Position::priest_cands`).
                 if !V::MOVES {
                     let (s, e) = (start as usize, start as usize + len as usize);
                     for i in s..e {
@@ -438,6 +492,103 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                     }
                 }
             }
+        }
+    }
+
+    /// Move visitors: the double move (up to two legs by `vecs`; with `same_dir`, the second
+    /// leg in the first one's major direction, `groups`). Each first leg ends on an empty
+    /// square or captures; then the piece may return to its origin (igui, or a pass through
+    /// the first square) or take a second leg to another square.
+    fn double(&mut self, vecs: &[i32], groups: &[u8], same_dir: bool) {
+        let from = self.cx.from.0 as i32;
+        let mut caps = [0u16; 2];
+        for (i, &d1) in vecs.iter().enumerate() {
+            let t1 = from + d1;
+            let Some(took) = self.leg_end(self.board.cell(t1 as usize)) else {
+                continue;
+            };
+            let (t1u, n1) = (t1 as u16, took as usize);
+            caps[0] = t1u;
+            self.vis.path(&self.cx, t1 as usize, &caps[..n1], &[]);
+            self.vis.path(&self.cx, from as usize, &caps[..n1], &[t1u]);
+            for (j, &d2) in vecs.iter().enumerate() {
+                if same_dir && groups[j] != groups[i] {
+                    continue;
+                }
+                let t2 = t1 + d2;
+                if t2 == from {
+                    continue;
+                }
+                // Neither the origin nor the first square: the board as it stands.
+                let Some(took) = self.leg_end(self.board.cell(t2 as usize)) else {
+                    continue;
+                };
+                caps[n1] = t2 as u16;
+                let n2 = n1 + took as usize;
+                self.vis.path(&self.cx, t2 as usize, &caps[..n2], &[t1u]);
+            }
+        }
+    }
+
+    /// Move visitors: every path of exactly `left` more steps by `vecs` from `at`, depth first
+    /// in the order of `vecs`. A step ends on an empty square (the vacated origin and the
+    /// squares captured on the way are empty) or captures.
+    fn step_paths(
+        &mut self,
+        at: i32,
+        vecs: &[i32],
+        left: u8,
+        caps: &mut ArrayVec<u16, MAX_LEGS>,
+        via: &mut ArrayVec<u16, MAX_LEGS>,
+    ) {
+        if left == 0 {
+            self.vis.path(&self.cx, at as usize, caps, via);
+            return;
+        }
+        let from = self.cx.from.0 as i32;
+        for &d in vecs {
+            let t = at + d;
+            let tu = t as u16;
+            let p = if t == from || caps.contains(&tu) {
+                Piece::EMPTY
+            } else {
+                self.board.cell(t as usize)
+            };
+            let Some(took) = self.leg_end(p) else {
+                continue;
+            };
+            if took {
+                caps.push(tu);
+            }
+            if left > 1 {
+                via.push(tu);
+            }
+            self.step_paths(t, vecs, left - 1, caps, via);
+            if left > 1 {
+                via.pop();
+            }
+            if took {
+                caps.pop();
+            }
+        }
+    }
+
+    /// Move visitors: one to `n` single steps along `d`, each ending on an empty square or
+    /// capturing (and going on), stopped by anything else.
+    fn multi_line(&mut self, d: i32, n: u8) {
+        let mut caps: ArrayVec<u16, MAX_LEGS> = ArrayVec::new();
+        let mut via: ArrayVec<u16, MAX_LEGS> = ArrayVec::new();
+        let mut t = self.cx.from.0 as i32;
+        for _ in 0..n {
+            t += d;
+            let Some(took) = self.leg_end(self.board.cell(t as usize)) else {
+                break;
+            };
+            if took {
+                caps.push(t as u16);
+            }
+            self.vis.path(&self.cx, t as usize, &caps, &via);
+            via.push(t as u16);
         }
     }
 

@@ -1,0 +1,11 @@
+//! Layer 1, variant files and compilation: the text of a variant file read into a checked
+//! definition ([`variant_file`]), movement strings parsed into atoms ([`betza`]), atoms compiled
+//! into per-colour programs of movement ops ([`program`]), and the immutable [`Variant`] that
+//! play needs ([`variant`]).
+//!
+//! [`Variant`]: variant::Variant
+
+pub mod betza;
+pub mod program;
+pub mod variant;
+pub mod variant_file;
