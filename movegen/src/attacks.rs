@@ -2,7 +2,7 @@
 //! them (is this square attacked, who attacks it, is my royal in danger, what does an exchange
 //! on a square win).
 //!
-//! Everything goes through the movement interpreter ([`crate::interp`]) with reach visitors.
+//! Everything goes through the movement interpreter (`generation/interp.rs`) with reach visitors.
 //! The questions about one square are answered by a *reverse super-piece* test: each program has
 //! a reach table (every displacement at which it could ever capture, found by walking it on the
 //! empty board), so a piece is asked, with the interpreter, only if the table says it might reach

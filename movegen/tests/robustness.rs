@@ -117,3 +117,25 @@ fn mutated_variant_files_never_panic() {
     }
     assert!(errors > 0);
 }
+
+#[test]
+fn a_zone_promotion_move_longer_than_the_generator_holds_is_refused() {
+    // One {line W n} move captures up to n pieces; a zone-promotion variant's landings hold
+    // five. Six or more used to crash the generator on the sixth capture; the file is refused
+    // with the line and the limit instead. Five is accepted and generates.
+    let file = |n: usize| {
+        format!(
+            "[variant]\nid = linetest\nname = Line test\nboard = 9x9\npromotion = zone 3\nrepetition = fourfold\n\n[pieces]\nK  | King   | 王 | - | K       | royal\nR  | Roamer | 遊 | - | {{line W {n}}} |\nP  | Pawn   | 歩 | - | fW      |\n\n[setup]\n1: .  .  .  .  K  .  .  .  .\n2: .  .  .  .  R  .  .  .  .\n3: P  P  P  P  P  P  P  P  P\n"
+        )
+    };
+    let e = Variant::from_text("line.var", &file(7))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("line.var:10:"), "{e}");
+    assert!(
+        e.contains("7 steps in one move") && e.contains("up to 5"),
+        "{e}"
+    );
+    let v = Variant::from_text("line.var", &file(5)).unwrap();
+    assert!(!Position::<2>::startpos(v).moves().is_empty());
+}

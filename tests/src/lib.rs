@@ -1,6 +1,6 @@
 //! Test support for the taikyoku workspace.
 //!
-//! [`reference`] is a slow move generator written straight from the rules text (the seeds and
+//! [`reference`](mod@reference) is a slow move generator written straight from the rules text (the seeds and
 //! `docs/rules-decisions.md`), independently of `movegen/` and of the variant files. The
 //! integration tests in `tests/tests/` compare it with the fast generator.
 //!

@@ -1,6 +1,6 @@
 //! Search: iterative deepening with aspiration windows over a principal-variation alpha-beta
-//! ([`tree`]) with a staged move picker ([`picker`]), quiescence search on captures that do not
-//! lose material ([`quiescence`]), killers, history and countermoves ([`history`]), a shared
+//! (`tree.rs`) with a staged move picker (`picker.rs`), quiescence search on captures that do not
+//! lose material (`quiescence.rs`), killers, history and countermoves (`history.rs`), a shared
 //! lock-free transposition table, and Lazy SMP across threads.
 //!
 //! Winning means capturing the opponent's last royal piece, so a forced capture is scored like a

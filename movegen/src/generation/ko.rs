@@ -131,6 +131,13 @@ pub fn cands_bound(prog: &crate::program::Program, longest_line: usize) -> Resul
     let mut landings = 0usize;
     let mut priest = 0usize;
     for op in &prog.ops {
+        if let Op::Steps { n, .. } | Op::MultiLine { n, .. } = *op {
+            if n as usize > MAX_LANDING_CAPTURES {
+                return Err(format!(
+                    "{n} steps in one move; a zone-promotion variant allows up to {MAX_LANDING_CAPTURES}"
+                ));
+            }
+        }
         match *op {
             Op::Slide { max, .. } => {
                 landings += if max == crate::program::UNLIMITED {
@@ -196,13 +203,18 @@ pub fn is_step_mover(atoms: &[crate::betza::Atom]) -> bool {
     any
 }
 
+/// Most pieces one movement of a zone-promotion piece captures (Ko's longest: five steps).
+const MAX_LANDING_CAPTURES: usize = 5;
+/// Most squares a movement stands on between its legs.
+const MAX_LANDING_STOPS: usize = MAX_LANDING_CAPTURES - 1;
+
 /// Where a movement can end, before shots.
 #[derive(Clone, Copy, Debug)]
 struct Landing {
     to: u16,
-    stops: [u16; 4],
+    stops: [u16; MAX_LANDING_STOPS],
     nstops: u8,
-    caps: [u16; 5],
+    caps: [u16; MAX_LANDING_CAPTURES],
     ncaps: u8,
     /// The piece stood in its promotion zone between two legs of a multiple move (docs/ko.md
     /// "Promotion": each leg is a move, so the turn may end in a promotion).
@@ -213,9 +225,9 @@ impl Landing {
     fn new(to: u16) -> Landing {
         Landing {
             to,
-            stops: [0; 4],
+            stops: [0; MAX_LANDING_STOPS],
             nstops: 0,
-            caps: [0; 5],
+            caps: [0; MAX_LANDING_CAPTURES],
             ncaps: 0,
             zone: false,
         }
