@@ -61,7 +61,9 @@ fn two_configurations_of_our_engine() {
         "{out}"
     );
     assert!(out.contains("Ptnml(0-2): [0, 0, 0, 0, 2]"), "{out}");
+    assert!(!out.contains("Time left"), "no clock at fixed depth: {out}");
     let rec = std::fs::read_to_string(&records).unwrap();
+    assert!(!rec.contains("[TimeLeft"), "{rec}");
     assert_eq!(rec.matches("[Game ").count(), 4);
     assert_eq!(
         rec.matches("[Termination \"objective captured\"]").count(),
@@ -69,6 +71,49 @@ fn two_configurations_of_our_engine() {
         "{rec}"
     );
     assert!(rec.contains("1. "), "Hodges-style moves: {rec}");
+}
+
+#[test]
+fn time_left_at_the_end_is_reported() {
+    // Two games on a 3 s clock with a 50 ms increment, cut at 16 plies: each clock ends
+    // between zero and 3 s plus eight increments, in the report and in each record.
+    let records = std::env::temp_dir().join(format!("taikyoku-clock-{}.txt", std::process::id()));
+    let o = run(&[
+        "--variant",
+        "chu",
+        "--engine",
+        &format!("cmd={} name=a", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=b", taikyoku()),
+        "--tc",
+        "3+0.05",
+        "--games",
+        "2",
+        "--draw-after",
+        "16",
+        "--records",
+        records.to_str().unwrap(),
+    ]);
+    let out = succeeded(&o);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("Time left at the end (mean, least): a "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let secs: Vec<f64> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(secs.len(), 4, "{line}");
+    for s in &secs {
+        assert!((0.0..=3.4).contains(s), "{line}");
+    }
+    assert!(
+        secs[1] <= secs[0] && secs[3] <= secs[2],
+        "least <= mean: {line}"
+    );
+    let rec = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(rec.matches("[TimeLeft \"").count(), 2, "{rec}");
+    std::fs::remove_file(&records).ok();
 }
 
 #[test]

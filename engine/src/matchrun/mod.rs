@@ -12,6 +12,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use taikyoku_movegen::{Colour, Outcome};
 
@@ -95,6 +96,34 @@ pub struct MatchReport {
     pub reasons: Vec<(String, usize)>,
     /// SPRT decision, if any: true = H1 accepted.
     pub sprt_result: Option<bool>,
+    /// Time left on each engine's clock at the end of its games (by engine, as given).
+    pub time_left: [TimeLeft; 2],
+}
+
+/// Time left on one engine's clock at the end of the games played on the clock: whether the
+/// engine used its time well (a clock never touched, or one that always ends near zero, shows
+/// in a long match).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TimeLeft {
+    /// Games counted.
+    pub games: usize,
+    /// Sum over those games.
+    pub total: Duration,
+    /// The least left in any of them.
+    pub least: Option<Duration>,
+}
+
+impl TimeLeft {
+    fn add(&mut self, d: Duration) {
+        self.games += 1;
+        self.total += d;
+        self.least = Some(self.least.map_or(d, |l| l.min(d)));
+    }
+
+    /// Mean time left, None without games on the clock.
+    pub fn mean(&self) -> Option<Duration> {
+        (self.games > 0).then(|| self.total / self.games as u32)
+    }
 }
 
 /// Runs a match, printing a line per finished game to `out` (and its record to the records
@@ -115,6 +144,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
     let mut pending: HashMap<usize, f64> = HashMap::new();
     let mut reasons: Vec<(String, usize)> = Vec::new();
     let mut tally = Tally::default();
+    let mut time_left = [TimeLeft::default(); 2];
     let mut sprt_result = None;
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     std::thread::scope(|scope| -> std::io::Result<()> {
@@ -162,6 +192,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                             moves: Vec::new(),
                             hodges: Vec::new(),
                             broken: [false; 2],
+                            clock_left: None,
                         }
                     } else {
                         let [a, b] = &mut players;
@@ -225,6 +256,10 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                     }
                 }
             }
+            if let Some(c) = g.record.clock_left {
+                time_left[g.black].add(c[0]);
+                time_left[1 - g.black].add(c[1]);
+            }
             match reasons.iter_mut().find(|(k, _)| *k == g.record.summary) {
                 Some((_, n)) => *n += 1,
                 None => reasons.push((g.record.summary.clone(), 1)),
@@ -260,6 +295,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         tally,
         reasons,
         sprt_result,
+        time_left,
     })
 }
 
@@ -293,6 +329,14 @@ fn write_record(f: &mut dyn Write, cfg: &MatchConfig, g: &FinishedGame) -> std::
     writeln!(f, "[Result \"{}\"]", result_string(&g.record.outcome))?;
     writeln!(f, "[Termination \"{}\"]", g.record.reason)?;
     writeln!(f, "[Plies \"{}\"]", g.record.moves.len())?;
+    if let Some([bl, wl]) = g.record.clock_left {
+        writeln!(
+            f,
+            "[TimeLeft \"{b} {:.2} s, {w} {:.2} s\"]",
+            bl.as_secs_f64(),
+            wl.as_secs_f64()
+        )?;
+    }
     writeln!(f, "{}", g.record.moves.join(" "))?;
     let mut hodges = String::new();
     for (i, h) in g.record.hodges.iter().enumerate() {
@@ -356,6 +400,20 @@ pub fn print_report(
         "Ptnml(0-2): [{}, {}, {}, {}, {}]",
         t.pentanomial[0], t.pentanomial[1], t.pentanomial[2], t.pentanomial[3], t.pentanomial[4]
     )?;
+    if r.time_left.iter().any(|t| t.games > 0) {
+        let show = |name: &str, t: &TimeLeft| match (t.mean(), t.least) {
+            (Some(m), Some(l)) => {
+                format!("{name} {:.2} s ({:.2} s)", m.as_secs_f64(), l.as_secs_f64())
+            }
+            _ => format!("{name} -"),
+        };
+        writeln!(
+            out,
+            "Time left at the end (mean, least): {}, {}",
+            show(a, &r.time_left[0]),
+            show(b, &r.time_left[1])
+        )?;
+    }
     if let Some(s) = cfg.sprt {
         let (lo, hi) = sprt_bounds(s.alpha, s.beta);
         let decision = match r.sprt_result {

@@ -87,13 +87,18 @@ pub struct GameRecord {
     /// A player whose process should be restarted before its next game (it failed or was
     /// killed), by colour.
     pub broken: [bool; 2],
+    /// Time left on each clock at the end, by colour (None when the game was not played on
+    /// the clock: fixed depth or nodes, or it never started).
+    pub clock_left: Option<[Duration; 2]>,
 }
 
 /// Plays one game from `opening` (`startpos` or a position) between `players[0]` (Black) and
 /// `players[1]` (White), and tells the engines that are still sound how it ended.
 pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
     let [a, b] = players;
-    let record = play(&mut [&mut *a, &mut *b], opening, cfg);
+    let mut left = None;
+    let mut record = play(&mut [&mut *a, &mut *b], opening, cfg, &mut left);
+    record.clock_left = left;
     for (i, p) in [a, b].into_iter().enumerate() {
         if !record.broken[i] {
             p.game_over(&record.outcome, &record.reason);
@@ -102,7 +107,12 @@ pub fn play_game(players: [&mut Player; 2], opening: &str, cfg: &GameConfig) -> 
     record
 }
 
-fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> GameRecord {
+fn play(
+    players: &mut [&mut Player; 2],
+    opening: &str,
+    cfg: &GameConfig,
+    left: &mut Option<[Duration; 2]>,
+) -> GameRecord {
     // An opening may be a position followed by `moves ...`: the engines get the position and
     // those moves (a CECP engine such as HaChu then needs no `setboard`), the referee plays
     // them, and the record starts after them.
@@ -121,6 +131,7 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                 moves: Vec::new(),
                 hodges: Vec::new(),
                 broken: [false; 2],
+                clock_left: None,
             };
         }
     };
@@ -133,6 +144,14 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
         TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => [base; 2],
         _ => [Duration::ZERO; 2],
     };
+    let on_clock = players.iter().all(|p| p.spec.limit.is_none())
+        && matches!(
+            cfg.tc,
+            TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. }
+        );
+    if on_clock {
+        *left = Some(clock);
+    }
     let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
     let mut broken = [false; 2];
     let finish = |outcome: Outcome, why: Why, moves, hodges, broken| GameRecord {
@@ -142,6 +161,7 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
         moves,
         hodges,
         broken,
+        clock_left: None,
     };
     for (i, p) in players.iter_mut().enumerate() {
         if let Err(f) = p.new_game() {
@@ -238,6 +258,10 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
         {
             TimeControl::Fischer { inc, .. } => {
                 if reply.elapsed > clock[s] + cfg.margin {
+                    clock[s] = Duration::ZERO;
+                    if on_clock {
+                        *left = Some(clock);
+                    }
                     let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
                     return finish(o, r, moves, hodges, broken);
                 }
@@ -248,6 +272,9 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                     let over = reply.elapsed - clock[s];
                     clock[s] = Duration::ZERO;
                     if over > byoyomi + cfg.margin {
+                        if on_clock {
+                            *left = Some(clock);
+                        }
                         let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
                         return finish(o, r, moves, hodges, broken);
                     }
@@ -256,6 +283,9 @@ fn play(players: &mut [&mut Player; 2], opening: &str, cfg: &GameConfig) -> Game
                 }
             }
             _ => {}
+        }
+        if on_clock {
+            *left = Some(clock);
         }
         if reply.bestmove == "resign" {
             let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
