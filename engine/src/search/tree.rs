@@ -364,8 +364,13 @@ impl<'a, const N: usize> Thread<'a, N> {
         let filtering = self.shared.limits.moves.is_active();
         let mut filtered = false;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
-        // In check, the moves that certainly leave the royal to be taken are not searched.
-        let danger = if in_check { self.pos.danger() } else { None };
+        // In check, the moves that certainly leave the royal to be taken are not searched
+        // (unless a move filter may forbid the taker the capture).
+        let danger = if in_check && !filtering {
+            self.pos.danger()
+        } else {
+            None
+        };
         let mut hopeless = false;
         while let Some((m, class)) = self.next_move(&mut picker) {
             if filtering && !self.shared.limits.moves.allows(ply, m) {
@@ -431,11 +436,9 @@ impl<'a, const N: usize> Thread<'a, N> {
                 if self.features.lmr
                     && depth >= 3
                     && searched > 1 + pv_node as usize
-                    && (quiet || class == MoveClass::BadCapture || searched > 3)
+                    && (quiet || class == MoveClass::BadCapture)
                 {
                     r = self.lmr(depth, searched);
-                    // Good captures late in a long list: one ply less reduction.
-                    r -= (class == MoveClass::Capture) as i32;
                     r += !improving as i32;
                     r += cut_node as i32;
                     r -= pv_node as i32;
