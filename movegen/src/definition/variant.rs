@@ -533,7 +533,8 @@ mod tests {
     fn ko_pieces_beyond_the_generator_bounds_are_refused() {
         let ko = builtin_text("ko").unwrap();
         for (from, to, says) in [
-            ("{steps W 5}", "{steps W 6}", "distinct landings"),
+            ("{steps W 5}", "{steps K 5}", "distinct landings"),
+            ("{steps W 5}", "{steps W 6}", "6 steps in one move"),
             (
                 "mR5 {shoot cannon 5}",
                 "mR5 {shoot cannon 9 2}",
