@@ -308,13 +308,7 @@ impl<const N: usize> Position<N> {
             None => false,
             Some(UNBLOCKABLE) => true,
             Some(RAY) => {
-                let t = &v.reach;
-                let (r0, c0) = t.row_col[at.index()];
-                let (r1, c1) = t.row_col[target.index()];
-                let step = v.geo.delta(
-                    (c1 as i32 - c0 as i32).signum(),
-                    (r1 as i32 - r0 as i32).signum(),
-                );
+                let step = self.ray_step(at.index(), target.index());
                 let mut s = at.0 as i32 + step;
                 while s != target.0 as i32 {
                     if board[s as usize] != Piece::EMPTY {
@@ -333,6 +327,19 @@ impl<const N: usize> Position<N> {
                 hit.hit
             }
         }
+    }
+
+    /// The king step from `from` towards `to` along their common line (padded indices of
+    /// squares the reach tables say a plain slide joins).
+    #[inline(always)]
+    fn ray_step(&self, from: usize, to: usize) -> i32 {
+        let v = &*self.variant;
+        let (r0, c0) = v.reach.row_col[from];
+        let (r1, c1) = v.reach.row_col[to];
+        v.geo.delta(
+            (c1 as i32 - c0 as i32).signum(),
+            (r1 as i32 - r0 as i32).signum(),
+        )
     }
 
     /// Whether `side` attacks the square (could capture a piece of the other side there).
@@ -374,15 +381,7 @@ impl<const N: usize> Position<N> {
             }
             let ray = match v.reach.class(p, s as usize, royal.index()) {
                 Some(UNBLOCKABLE) => None,
-                Some(RAY) => {
-                    let t = &v.reach;
-                    let (r0, c0) = t.row_col[s as usize];
-                    let (r1, c1) = t.row_col[royal.index()];
-                    Some(v.geo.delta(
-                        (c1 as i32 - c0 as i32).signum(),
-                        (r1 as i32 - r0 as i32).signum(),
-                    ))
-                }
+                Some(RAY) => Some(self.ray_step(s as usize, royal.index())),
                 // A move's effect on this checker needs the interpreter.
                 _ => {
                     d.judged = false;

@@ -22,21 +22,8 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use taikyoku_tests::kit;
+use taikyoku_tests::kit::{self, Lcg};
 use taikyoku_tests::reference::{RefPosition, RefPromotion};
-
-/// The seeded generator of the reference's own tests (a 64-bit LCG).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
 
 /// The board field of a position as a grid of piece tokens (`K`, `+(fl)`), row 0 = rank a.
 fn grid(notation: &str) -> Vec<Vec<Option<String>>> {

@@ -134,6 +134,21 @@ pub fn position_text(
     format!("{} {side} {extra} 1", board_text(files, ranks, pieces))
 }
 
+/// The tests' seeded random choices (a 64-bit linear congruential generator): the same seed
+/// gives the same playout, so a failure reproduces.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n`.
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -425,24 +425,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 if V::MOVES {
                     self.double(&prog.vecs[s..e], &prog.vec_group[s..e], same_dir);
                 } else {
-                    // Where up to two legs can reach.
-                    for i in s..e {
-                        let t1 = from + prog.vecs[i];
-                        let p1 = self.board.cell(t1 as usize);
-                        if p1 == Piece::OFFBOARD {
-                            continue;
-                        }
-                        self.at(t1, p1, MOVE | CAPTURE);
-                        for j in s..e {
-                            if same_dir && prog.vec_group[j] != prog.vec_group[i] {
-                                continue;
-                            }
-                            let t2 = t1 + prog.vecs[j];
-                            if t2 != from {
-                                self.at(t2, self.board.cell(t2 as usize), MOVE | CAPTURE);
-                            }
-                        }
-                    }
+                    self.two_leg_reach(prog, s..e, same_dir, true);
                 }
             }
             Op::Steps { start, len, n } => {
@@ -474,22 +457,40 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 // builds its moves (`Position::priest_cands`).
                 if !V::MOVES {
                     let (s, e) = (start as usize, start as usize + len as usize);
-                    for i in s..e {
-                        let t1 = from + prog.vecs[i];
-                        let p1 = self.board.cell(t1 as usize);
-                        if p1 == Piece::OFFBOARD {
-                            continue;
-                        }
-                        self.at(t1, p1, MOVE | CAPTURE);
-                        if legs >= 2 {
-                            for j in s..e {
-                                let t2 = t1 + prog.vecs[j];
-                                if t2 != from {
-                                    self.at(t2, self.board.cell(t2 as usize), MOVE | CAPTURE);
-                                }
-                            }
-                        }
-                    }
+                    self.two_leg_reach(prog, s..e, false, legs >= 2);
+                }
+            }
+        }
+    }
+
+    /// Reach visitors: where a first leg by `prog.vecs[legs]` can land (on the board), and
+    /// with `second`, a second leg from there (with `same_dir`, in the first leg's major
+    /// direction group), never back on the origin: the double move and the priest's jumps.
+    fn two_leg_reach(
+        &mut self,
+        prog: &Program,
+        legs: std::ops::Range<usize>,
+        same_dir: bool,
+        second: bool,
+    ) {
+        let from = self.cx.from.0 as i32;
+        for i in legs.clone() {
+            let t1 = from + prog.vecs[i];
+            let p1 = self.board.cell(t1 as usize);
+            if p1 == Piece::OFFBOARD {
+                continue;
+            }
+            self.at(t1, p1, MOVE | CAPTURE);
+            if !second {
+                continue;
+            }
+            for j in legs.clone() {
+                if same_dir && prog.vec_group[j] != prog.vec_group[i] {
+                    continue;
+                }
+                let t2 = t1 + prog.vecs[j];
+                if t2 != from {
+                    self.at(t2, self.board.cell(t2 as usize), MOVE | CAPTURE);
                 }
             }
         }

@@ -5,6 +5,7 @@
 //! file as Black sees the board (file n). Black moves up (towards row 0).
 
 use super::*;
+use crate::kit::Lcg;
 
 /// A position of `variant` with the given pieces, `(row, col, token)`, token as in docs/notation.md
 /// ("K", "k", "+P", "(GG)", "+(ro)"), side to move `side` ('b' or 'w').
@@ -1267,18 +1268,6 @@ fn distinct_moves_only() {
         assert_eq!(d.len(), ms.len());
         assert_eq!(p.perft(1), ms.len() as u64);
         assert_eq!(p.perft(0), 1);
-    }
-}
-
-/// A tiny deterministic generator for the playout tests.
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
     }
 }
 
