@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
-use taikyoku_protocol::usi::{Engine, Go, Reporter, Score, Thinking, UsiOption};
+use taikyoku_protocol::engine::{Engine, EngineOption, Go, Reporter, Score, Thinking};
 
 use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits, MoveFilter};
 use crate::time::{self, Budget, Clock, GameState, OVERHEAD};
@@ -194,29 +194,29 @@ impl Engine for Backend {
         (NAME.to_string(), "the taikyoku developers".to_string())
     }
 
-    fn options(&self) -> Vec<UsiOption> {
+    fn options(&self) -> Vec<EngineOption> {
         vec![
-            UsiOption {
+            EngineOption {
                 name: "USI_Hash".into(),
                 spec: "type spin default 16 min 1 max 65536".into(),
             },
-            UsiOption {
+            EngineOption {
                 name: "Threads".into(),
                 spec: "type spin default 1 min 1 max 256".into(),
             },
-            UsiOption {
+            EngineOption {
                 name: "USI_Ponder".into(),
                 spec: "type check default false".into(),
             },
-            UsiOption {
+            EngineOption {
                 name: "MoveOverhead".into(),
                 spec: "type spin default 30 min 0 max 5000".into(),
             },
-            UsiOption {
+            EngineOption {
                 name: "PlayMode".into(),
                 spec: "type combo default search var search var greedy var random".into(),
             },
-            UsiOption {
+            EngineOption {
                 name: "Seed".into(),
                 spec: "type spin default 0 min 0 max 1000000000".into(),
             },

@@ -2,7 +2,6 @@
 //! (`taikyoku-movegen`) and the evaluation (`taikyoku-eval`).
 
 pub mod backend;
-pub mod matchrun;
 pub mod search;
 pub mod time;
 pub mod tt;

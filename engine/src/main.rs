@@ -10,7 +10,7 @@ use std::sync::Arc;
 use taikyoku_engine::backend::Backend;
 use taikyoku_movegen::{ChuRules, Variant, VariantError};
 use taikyoku_protocol::dialect::Dialect;
-use taikyoku_protocol::{cecp, input, usi};
+use taikyoku_protocol::{cecp, engine, input, usi};
 
 /// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
 ///
@@ -104,7 +104,7 @@ pub struct XboardArgs {
 /// The CECP loop on standard input and output, `first` being input already read.
 fn run_cecp(variant: &str, result_hold: Option<u64>, first: Vec<u8>) -> Result<(), CliError> {
     let dialect = Dialect::for_cecp_variant(variant)?;
-    let out = usi::Output::new(Box::new(std::io::stdout()));
+    let out = engine::Output::new(Box::new(std::io::stdout()));
     let engine = Backend::new(dialect.variant.clone());
     let mut session = cecp::Session::new(engine, out, dialect);
     if let Some(ms) = result_hold {
@@ -137,7 +137,7 @@ fn run_auto() -> Result<(), CliError> {
         return run_cecp("taikyoku", None, first);
     }
     let variant = Variant::builtin("taikyoku").map_err(|e| e.to_string())?;
-    let out = usi::Output::new(Box::new(std::io::stdout()));
+    let out = engine::Output::new(Box::new(std::io::stdout()));
     let mut session = usi::Session::new(Backend::new(variant.clone()), out, variant);
     session.run(Cursor::new(first).chain(stdin.lock()));
     Ok(())

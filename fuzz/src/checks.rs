@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use taikyoku_movegen::{with_position, AnyPosition, Move, Variant};
 use taikyoku_protocol::dialect::Dialect;
-use taikyoku_protocol::usi::{Engine, Go, Output, Reporter, UsiOption};
+use taikyoku_protocol::engine::{Engine, EngineOption, Go, Output, Reporter};
 use taikyoku_protocol::{cecp, usi};
 
 /// The built-in variants, loaded once.
@@ -152,7 +152,7 @@ impl Engine for Stub {
     fn id(&self) -> (String, String) {
         ("stub".into(), "fuzz".into())
     }
-    fn options(&self) -> Vec<UsiOption> {
+    fn options(&self) -> Vec<EngineOption> {
         Vec::new()
     }
     fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {

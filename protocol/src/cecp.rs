@@ -33,8 +33,8 @@ use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Colour, GameResult,
 
 use crate::dialect::relay::QboardRelay;
 use crate::dialect::{Dialect, EditBoard};
+use crate::engine::{Engine, Go, Output, MAX_ERROR};
 use crate::input::{clip, MAX_ECHO};
-use crate::usi::{Engine, Go, Output, MAX_ERROR};
 use report::CecpReporter;
 
 /// What the loop waits for: a line from the GUI, the end of its input, or a search's move.

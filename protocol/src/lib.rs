@@ -3,9 +3,10 @@
 //! GUIs' notation dialects in [`dialect`].
 //!
 //! A protocol keeps the game (variant, position, history) and talks to the search through the
-//! [`usi::Engine`] trait, so it knows nothing of the search's internals.
+//! [`engine::Engine`] trait, so it knows nothing of the search's internals.
 
 pub mod cecp;
 pub mod dialect;
+pub mod engine;
 pub mod input;
 pub mod usi;

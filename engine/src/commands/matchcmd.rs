@@ -6,10 +6,10 @@ use std::time::Duration;
 use clap::Args;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
-use taikyoku_engine::matchrun::play::{GameConfig, TimeControl};
-use taikyoku_engine::matchrun::player::{EngineSpec, Proto};
-use taikyoku_engine::matchrun::{print_report, run_match, MatchConfig, Sprt};
 use taikyoku_movegen::{AnyPosition, Variant};
+use taikyoku_referee::play::{GameConfig, TimeControl};
+use taikyoku_referee::player::{EngineSpec, Proto};
+use taikyoku_referee::{print_report, run_match, MatchConfig, Sprt};
 
 use crate::{CliError, VariantArgs};
 

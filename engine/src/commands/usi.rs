@@ -3,7 +3,8 @@
 use clap::Args;
 use taikyoku_engine::backend::Backend;
 use taikyoku_movegen::Variant;
-use taikyoku_protocol::usi::{Output, Session};
+use taikyoku_protocol::engine::Output;
+use taikyoku_protocol::usi::Session;
 
 use crate::CliError;
 

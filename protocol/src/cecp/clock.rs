@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use taikyoku_movegen::Colour;
 
-use crate::usi::Go;
+use crate::engine::Go;
 
 /// Time per move when the GUI gave no time control at all (QBoard sends none unless its
 /// depth/time limits are switched on): five seconds.

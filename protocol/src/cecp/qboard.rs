@@ -16,7 +16,7 @@ use taikyoku_movegen::{with_position, AnyPosition, Move, Promotion};
 
 use crate::dialect::relay::QboardRelay;
 use crate::dialect::Dialect;
-use crate::usi::Playable;
+use crate::engine::Playable;
 
 /// How long a result (`bestmove win`, `bestmove resign`, `offer draw`) waits after the engine's
 /// own move. QBoard reads everything that has arrived when it gets to its event loop; the relay

@@ -10,7 +10,7 @@ use taikyoku_movegen::{with_position, AnyPosition, Move};
 
 use super::Event;
 use crate::dialect::Dialect;
-use crate::usi::{Output, Reporter, Score, Thinking};
+use crate::engine::{Output, Reporter, Score, Thinking};
 
 /// Mate scores in thinking output: a mate in N moves is `MATE_SCORE + N`, being mated in N is
 /// `-(MATE_SCORE + N)` (XBoard's usual convention, which it shows as a mate distance).

@@ -11,7 +11,7 @@ use taikyoku_movegen::{Colour, Variant};
 
 use super::super::Session;
 use super::*;
-use crate::usi::{Engine, Go, Output, Reporter, UsiOption};
+use crate::engine::{Engine, EngineOption, Go, Output, Reporter};
 
 /// An engine that answers at once: a legal move that captures the opponent's last royal piece
 /// if there is one, else the first legal move, in both cases among the moves the `Go`'s test
@@ -26,7 +26,7 @@ impl Engine for Scripted {
     fn id(&self) -> (String, String) {
         ("scripted".into(), "tests".into())
     }
-    fn options(&self) -> Vec<UsiOption> {
+    fn options(&self) -> Vec<EngineOption> {
         Vec::new()
     }
     fn set_option(&mut self, _: &str, _: &str) -> Result<(), String> {
