@@ -1,6 +1,8 @@
 //! Move generation speed: one full generation (into a reused list) and one bulk count, for the
 //! start position and a mid-game position of each variant. Mid-game positions are the first
 //! "mid-game" entries of `perft-data/<variant>.perft`.
+// `criterion_group!` defines a public function that cannot carry a doc comment.
+#![allow(missing_docs)]
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use taikyoku_movegen::{with_position, AnyPosition, Variant};

@@ -10,13 +10,28 @@ use crate::geometry::PAD;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomKind {
     /// Slide up to `max` squares over empty squares (`max` 1 = a step), capturing by landing.
-    Slide { max: u8 },
+    Slide {
+        /// Longest slide (1: a step; `UNLIMITED`: no limit).
+        max: u8,
+    },
     /// Leap to the direction vector's square, ignoring what stands between.
     Leap,
     /// Jump to the `from`-th..`to`-th square, then optionally slide on up to `cont` squares.
-    JumpSlide { from: u8, to: u8, cont: u8 },
+    JumpSlide {
+        /// Nearest square of the jump, counted from the piece.
+        from: u8,
+        /// Furthest square of the jump.
+        to: u8,
+        /// Squares it may slide on after the jump.
+        cont: u8,
+    },
     /// Slide passing over at most `n` occupied squares, up to `max` squares in all.
-    PassOver { n: u8, max: u8 },
+    PassOver {
+        /// Most occupied squares passed over.
+        n: u8,
+        /// Longest move.
+        max: u8,
+    },
     /// Range capture: fly over (and remove) pieces of lower rank.
     RangeCapture,
     /// Capture any enemy piece along the line, jumping over whatever stands between.
@@ -24,7 +39,10 @@ pub enum AtomKind {
     /// Hook move: slide, optionally turn 90 degrees on an empty square, slide on.
     Hook,
     /// Lion moves of up to `n` steps along one line.
-    LionLine { n: u8 },
+    LionLine {
+        /// Steps along the line.
+        n: u8,
+    },
     /// Capture on an adjacent square without moving.
     Igui,
     /// The lion's area move (two king steps, jumps within two, igui, pass).
@@ -34,21 +52,36 @@ pub enum AtomKind {
     /// Up to two legs, each by one of `dirs` (steps or leaps), every landing empty, an enemy
     /// (captured) or the start. `same_dir`: the second leg must point the same major way as the
     /// first (Ko's cavalry), or return to the start.
-    Double { same_dir: bool },
+    Double {
+        /// The second leg keeps the first's major direction (or returns to the start).
+        same_dir: bool,
+    },
     /// Exactly `n` steps along `dirs`, turning freely (Ko's thunderclap).
-    Steps { n: u8 },
+    Steps {
+        /// Steps in one move.
+        n: u8,
+    },
     /// One to `n` steps along one of `dirs`, capturing every enemy stepped on, stopped by a
     /// friendly piece (Ko's roaming assault).
-    MultiLine { n: u8 },
+    MultiLine {
+        /// Most steps.
+        n: u8,
+    },
     /// Shoots after moving or without moving (Ko).
     Shoot {
+        /// Who shoots (the targets' immunities depend on it).
         class: ShotClass,
+        /// Farthest target.
         range: u8,
+        /// Shots per move.
         shots: u8,
     },
     /// Up to `legs` jumps by `dirs`, each optionally followed by a shot at an adjacent enemy; the
     /// jumps may capture only the kinds in the atom's `args` (Ko's priest, monk, fog, light).
-    Priest { legs: u8 },
+    Priest {
+        /// Most jumps in one move.
+        legs: u8,
+    },
     /// Removes the enemy pieces around wherever the piece ends its move (Ko's poison flame).
     Burn,
 }

@@ -20,48 +20,118 @@ pub const UNLIMITED: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
     /// Slide up to `max` squares (1 = step).
-    Slide { d: i32, max: u8, modality: u8 },
+    Slide {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+        /// Longest slide (`UNLIMITED`: no limit).
+        max: u8,
+        /// `MOVE` and/or `CAPTURE`.
+        modality: u8,
+    },
     /// Leap by `d`.
-    Leap { d: i32, modality: u8 },
+    Leap {
+        /// Padded-mailbox offset of the leap.
+        d: i32,
+        /// `MOVE` and/or `CAPTURE`.
+        modality: u8,
+    },
     /// Jump to the `from`..=`to`-th square, then slide on up to `cont` squares.
     JumpSlide {
+        /// Padded-mailbox offset of one step along the direction.
         d: i32,
+        /// Nearest square of the jump.
         from: u8,
+        /// Furthest square of the jump.
         to: u8,
+        /// Squares it may slide on after the jump.
         cont: u8,
+        /// `MOVE` and/or `CAPTURE`.
         modality: u8,
     },
     /// Slide passing over up to `n` occupied squares, `max` squares in all.
     PassOver {
+        /// Padded-mailbox offset of one step along the direction.
         d: i32,
+        /// Most occupied squares passed over.
         n: u8,
+        /// Longest move.
         max: u8,
+        /// `MOVE` and/or `CAPTURE`.
         modality: u8,
     },
     /// Range capture along `d`.
-    RangeCapture { d: i32 },
+    RangeCapture {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+    },
     /// Capture any enemy along `d`, jumping over whatever stands between.
-    JumpCapture { d: i32 },
+    JumpCapture {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+    },
     /// Hook move: first leg along `d`, optional turn into `p1` or `p2`.
-    Hook { d: i32, p1: i32, p2: i32 },
+    Hook {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+        /// One direction of the turn (offset of a step).
+        p1: i32,
+        /// The other direction of the turn.
+        p2: i32,
+    },
     /// Lion moves of up to `n` steps along `d`. `skip_area`: the piece also has the area lion
     /// move, which already yields every outcome within two squares.
-    LionLine { d: i32, n: u8, skip_area: bool },
+    LionLine {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+        /// Steps along the line.
+        n: u8,
+        /// The piece also has the area lion move (outcomes within two squares come from it).
+        skip_area: bool,
+    },
     /// Capture on the adjacent square `d` without moving.
-    Igui { d: i32 },
+    Igui {
+        /// Padded-mailbox offset of the adjacent square.
+        d: i32,
+    },
     /// The area lion move.
     Lion,
     /// The emperor's move.
     Emperor,
     /// Up to two legs by the vectors `vecs[start..start + len]` (Ko's double movers).
-    Double { start: u16, len: u8, same_dir: bool },
+    Double {
+        /// First of the leg vectors in the program's vector table.
+        start: u16,
+        /// How many leg vectors.
+        len: u8,
+        /// The second leg keeps the first's major direction (or returns to the start).
+        same_dir: bool,
+    },
     /// Exactly `n` steps by the vectors `vecs[start..start + len]` (thunderclap).
-    Steps { start: u16, len: u8, n: u8 },
+    Steps {
+        /// First of the step vectors in the program's vector table.
+        start: u16,
+        /// How many step vectors.
+        len: u8,
+        /// Steps in one move.
+        n: u8,
+    },
     /// One to `n` steps along `d`, capturing every enemy stepped on (roaming assault).
-    MultiLine { d: i32, n: u8 },
+    MultiLine {
+        /// Padded-mailbox offset of one step along the direction.
+        d: i32,
+        /// Most steps.
+        n: u8,
+    },
     /// Up to `legs` jumps by `vecs[start..start + len]`, each optionally followed by a shot at
     /// an adjacent enemy (priest, monk, fog, light).
-    Priest { start: u16, len: u8, legs: u8 },
+    Priest {
+        /// First of the jump vectors in the program's vector table.
+        start: u16,
+        /// How many jump vectors.
+        len: u8,
+        /// Most jumps in one move.
+        legs: u8,
+    },
 }
 
 /// How a piece shoots (Ko shogi).

@@ -29,8 +29,11 @@ use std::sync::OnceLock;
 /// Promotion choice of a move, as docs/notation.md defines (`+`, `=`, or nothing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RefPromotion {
+    /// No choice: the move cannot promote.
     None,
+    /// `+`: promotes.
     Promote,
+    /// `=`: could promote and does not.
     Decline,
 }
 
@@ -46,6 +49,7 @@ pub struct RefMove {
     /// capturer flies over; in Ko shogi also pieces shot or burned, and the enemy poison flames
     /// removed because the clerk promoted), sorted ascending as strings, no duplicates.
     pub captured: Vec<String>,
+    /// The promotion choice.
     pub promotion: RefPromotion,
 }
 
