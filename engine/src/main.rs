@@ -78,7 +78,7 @@ impl VariantArgs {
         if rules == v.chu_rules {
             return Ok(v);
         }
-        if !v.def.rules.lion_trading {
+        if !v.has_rule_readings() {
             return Err(VariantError {
                 source: "--chu-rules".into(),
                 line: 0,

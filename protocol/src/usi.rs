@@ -149,7 +149,7 @@ impl<E: Engine> Session<E> {
 
     /// Installs `v` (read by the `ChuRules` option if it is chu) as the game's variant.
     fn install_variant(&mut self, v: Arc<Variant>) {
-        let v = if v.def.rules.lion_trading && v.chu_rules != self.chu_rules {
+        let v = if v.has_rule_readings() && v.chu_rules != self.chu_rules {
             match v.with_chu_rules(self.chu_rules) {
                 Ok(r) => r,
                 Err(e) => {

@@ -114,9 +114,9 @@ pub struct Variant {
     pub zone_bits: Vec<u8>,
     /// How chu shogi's rules are read (see [`ChuRules`]).
     pub chu_rules: ChuRules,
-    /// Whether any of chu's special rules (lion trading, bare king) apply: one flag for the
-    /// generator's hot path.
-    pub chu: bool,
+    /// Whether generated moves pass through the rule filters (lion trading, bare king): a
+    /// capability derived from the `[rules]` for the generator's hot path.
+    pub filters_moves: bool,
     /// Kinds that move as a royal piece (their bitboards hold the royals).
     pub royal_kinds: Vec<KindId>,
     /// Where each program could capture (the attack questions' pre-filter).
@@ -416,7 +416,7 @@ impl Variant {
                 zone_bits[sq.index()] = b;
             }
         }
-        let chu = def.rules.lion_trading || def.rules.bare_king;
+        let filters_moves = def.rules.lion_trading || def.rules.bare_king;
         let royal_kinds = (0..def.kinds.len())
             .filter(|&k| def.kinds[k].royal)
             .collect();
@@ -428,7 +428,7 @@ impl Variant {
             king_steps,
             ring_two,
             ko,
-            chu,
+            filters_moves,
             zone_bits,
             chu_rules: ChuRules::Lishogi,
             royal_kinds,
@@ -448,11 +448,19 @@ impl Variant {
         self.def.promotion
     }
 
+    /// Whether a [`ChuRules`] reading can change this variant: the readings differ in the
+    /// lion-trading rules and what goes with them (repetition, bare king), so only a variant
+    /// with lion trading reads differently. The protocols and the command line ask this rather
+    /// than which variant it is.
+    pub fn has_rule_readings(&self) -> bool {
+        self.def.rules.lion_trading
+    }
+
     /// The repetition rule in force: the file's, except that HaChu's reading of chu (and the
     /// reading that keeps to both rule sets) forbids any repetition.
     pub fn repetition(&self) -> variant_file::RepetitionRule {
         match self.chu_rules {
-            ChuRules::Hachu | ChuRules::Both if self.def.rules.lion_trading => {
+            ChuRules::Hachu | ChuRules::Both if self.has_rule_readings() => {
                 variant_file::RepetitionRule::Forbidden
             }
             _ => self.def.repetition,

@@ -148,7 +148,7 @@ impl<const N: usize> Position<N> {
         if self.winner().is_some() {
             return;
         }
-        if !self.variant.chu {
+        if !self.variant.filters_moves {
             self.generate_all::<S, CAPS>(sink);
             return;
         }
