@@ -21,7 +21,7 @@ pub use board::{bitboard, geometry, moves, position};
 pub use definition::{betza, program, variant, variant_file};
 pub(crate) use generation::interp;
 pub use generation::{ko, movegen};
-pub use rules::{chu, game};
+pub use rules::{bare_king, game, lion_trading};
 pub use text::{notation, perft};
 
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};

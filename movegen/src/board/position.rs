@@ -98,7 +98,7 @@ pub struct Position<const N: usize> {
     /// State that the board does not show (Ko's zone entries: 4 bits per colour).
     pub(crate) extra: u8,
     /// Chu shogi's counter-strike record: the square where a non-lion just took a lion (0 =
-    /// none), with [`crate::chu::STRIKE_AT_DESTINATION`].
+    /// none), with [`crate::lion_trading::STRIKE_AT_DESTINATION`].
     pub(crate) strike: u16,
     null_strike: Vec<u16>,
     /// Pieces changed in place by a move besides the mover (Ko: promoted along, reverted):

@@ -155,7 +155,7 @@ impl<const N: usize> Position<N> {
         if self.bare_king_state().is_some() {
             return;
         }
-        let mut f = crate::chu::LionFilter {
+        let mut f = crate::lion_trading::LionFilter {
             pos: self,
             inner: sink,
         };
@@ -286,7 +286,7 @@ impl<const N: usize> Position<N> {
             return;
         }
         if self.variant.def.rules.lion_trading {
-            let mut f = crate::chu::LionFilter {
+            let mut f = crate::lion_trading::LionFilter {
                 pos: self,
                 inner: sink,
             };

@@ -1,5 +1,7 @@
 //! Layer 4, rules beyond movement: the game layer (repetition, legal moves, game result:
-//! [`game`]) and chu shogi's rules on generated moves ([`chu`]).
+//! [`game`]), the lion-trading rules on generated moves ([`lion_trading`]) and the bare-king
+//! rule ([`bare_king`]).
 
-pub mod chu;
+pub mod bare_king;
 pub mod game;
+pub mod lion_trading;

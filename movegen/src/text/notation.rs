@@ -208,7 +208,7 @@ impl<const N: usize> Position<N> {
                     let at_dest = pos.board[sq.index()].is_piece();
                     pos.set_strike(
                         sq.0 | if at_dest {
-                            crate::chu::STRIKE_AT_DESTINATION
+                            crate::lion_trading::STRIKE_AT_DESTINATION
                         } else {
                             0
                         },
