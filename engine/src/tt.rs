@@ -79,7 +79,8 @@ pub struct Tt {
 
 /// A table of `n` zeroed slots, or `None` when the memory cannot be had. The memory comes from
 /// `alloc_zeroed`, so the operating system commits its pages only when they are first written:
-/// a large table costs nothing until the search fills it.
+/// a large table costs nothing until the search fills it (in huge pages where Linux offers
+/// them, see [`ask_for_huge_pages`]).
 fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
     let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
     if layout.size() == 0 {
@@ -93,9 +94,33 @@ fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
         if p.is_null() {
             return None;
         }
+        ask_for_huge_pages(p.cast::<u8>(), layout.size());
         Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
     }
 }
+
+/// Asks Linux to back the table with transparent huge pages (2 MB) where it can. The table is
+/// still committed only as the search writes to it, but with 512 times fewer page faults: with
+/// 4 KB pages the faults of a large table cost a single thread about a quarter of its speed
+/// and, on the virtual machines measured, two threads of one process half of theirs (Dai dai,
+/// 256 MB: 469k nodes/s on 1 thread, 633k on 2; with a 16 MB table 605k and 1,169k). A refusal
+/// (no THP, another system) changes nothing but speed.
+#[cfg(target_os = "linux")]
+fn ask_for_huge_pages(p: *mut u8, size: usize) {
+    const PAGE: usize = 4096;
+    let start = (p as usize).next_multiple_of(PAGE);
+    let end = (p as usize + size) / PAGE * PAGE;
+    if end > start {
+        // SAFETY: [start, end) lies inside the allocation just made and is page-aligned;
+        // MADV_HUGEPAGE only changes how the kernel backs the range, never its contents.
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn ask_for_huge_pages(_p: *mut u8, _size: usize) {}
 
 /// The largest power of two at most `n` (`n` >= 1).
 fn prev_power_of_two(n: usize) -> usize {
