@@ -11,9 +11,8 @@ use crate::variant::ChuRules;
 impl<const N: usize> Position<N> {
     /// Chu shogi's bare-king rule and draw by bare kings (`docs/chu.md`), if the variant has
     /// them and they apply: `Some(Some(winner))`, `Some(None)` for the draw. Such a position
-    /// is over: it has no moves. Cheap when both
-    /// sides still have many pieces (the usual case), and allocation-free, since move
-    /// generation asks it at every node.
+    /// is over: it has no moves. Cheap when both sides still have many pieces (the usual
+    /// case), and allocation-free, since move generation asks it at every node.
     #[inline]
     pub fn bare_king_state(&self) -> Option<Option<Colour>> {
         let v = &*self.variant;
