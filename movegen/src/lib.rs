@@ -20,7 +20,7 @@ pub mod attacks;
 pub use board::{bitboard, geometry, moves, position};
 pub use definition::{betza, program, variant, variant_file};
 pub(crate) use generation::interp;
-pub use generation::{ko, movegen};
+pub use generation::{movegen, zone_promotion};
 pub use rules::{bare_king, game, lion_trading};
 pub use text::{notation, perft};
 

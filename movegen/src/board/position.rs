@@ -517,7 +517,7 @@ impl<const N: usize> Position<N> {
         if self.variant.ko.is_some() {
             let extra = self.extra;
             let changes = self.changes.len();
-            self.ko_after_move(m, moved, piece, had);
+            self.after_move_effects(m, moved, piece, had);
             if self.changes.len() > changes || self.extra != extra {
                 self.rev_start = self.history.len();
             }

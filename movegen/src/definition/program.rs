@@ -200,7 +200,7 @@ pub struct Program {
     pub forward_needs: Option<(i32, Vec<usize>)>,
     /// Bound on its candidate moves in a Ko position (filled in by the variant): the Ko
     /// generator picks a buffer that size.
-    pub ko_cands: usize,
+    pub zone_cands: usize,
 }
 
 fn modality_bits(m: Modality) -> u8 {

@@ -108,7 +108,7 @@ pub struct Variant {
     /// Padded offsets of the sixteen squares at distance two.
     pub ring_two: [i32; 16],
     /// Ko shogi's zone promotion and special rules (`promotion = zone N`).
-    pub ko: Option<crate::ko::KoRules>,
+    pub ko: Option<crate::zone_promotion::ZonePromotionRules>,
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
     pub zone_bits: Vec<u8>,
@@ -278,7 +278,7 @@ impl Variant {
                     last_rank_promotes: !promoted && kind.last_rank_promotes,
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
-                    step_mover: crate::ko::is_step_mover(&m.atoms),
+                    step_mover: crate::zone_promotion::is_step_mover(&m.atoms),
                     shot_immune: m.shot_immune,
                     shot_min: m.shot_min,
                     capture_immune: m.capture_immune.clone(),
@@ -325,7 +325,7 @@ impl Variant {
                     p.forward_needs = Some((fwd, needed.clone()));
                 }
                 if let PromotionRule::Zone(_) = def.promotion {
-                    if !crate::ko::supported(&p.ops) {
+                    if !crate::zone_promotion::supported(&p.ops) {
                         return Err(VariantError {
                             source: def.source.clone(),
                             line: kind.line,
@@ -336,11 +336,13 @@ impl Variant {
                         });
                     }
                     let longest = geo.files().max(geo.ranks());
-                    p.ko_cands =
-                        crate::ko::cands_bound(&p, longest).map_err(|why| VariantError {
-                            source: def.source.clone(),
-                            line: kind.line,
-                            message: format!("{}: {why}", kind.code),
+                    p.zone_cands =
+                        crate::zone_promotion::candidate_bound(&p, longest).map_err(|why| {
+                            VariantError {
+                                source: def.source.clone(),
+                                line: kind.line,
+                                message: format!("{}: {why}", kind.code),
+                            }
                         })?;
                 } else if p.shoot.is_some()
                     || p.burns
@@ -392,7 +394,11 @@ impl Variant {
             }
         }
         let ko = match def.promotion {
-            PromotionRule::Zone(z) => Some(crate::ko::KoRules::new(&def.rules, def.kinds.len(), z)),
+            PromotionRule::Zone(z) => Some(crate::zone_promotion::ZonePromotionRules::new(
+                &def.rules,
+                def.kinds.len(),
+                z,
+            )),
             _ => None,
         };
         let mut zone_bits = Vec::new();

@@ -1,8 +1,10 @@
 //! Layer 3, generation: the movement interpreter ([`interp`]), the move visitor that layers
-//! the promotion rule on top ([`movegen`]), and zone promotion's landings, shots and burning
-//! ([`ko`]). The attack maps and attack questions, reach visitors of the same interpreter, are
-//! `crate::attacks` (kept at the top of the tree).
+//! the promotion rule on top ([`movegen`]), the generator of zone-promotion variants with its
+//! landings and promotion choices ([`zone_promotion`]), and the shots and burning layered on
+//! top of a landing ([`shooting`]). The attack maps and attack questions, reach visitors of the
+//! same interpreter, are `crate::attacks` (kept at the top of the tree).
 
 pub(crate) mod interp;
-pub mod ko;
 pub mod movegen;
+pub(crate) mod shooting;
+pub mod zone_promotion;
