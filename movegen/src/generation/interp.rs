@@ -120,7 +120,9 @@ pub(crate) trait Visitor {
 
     /// Move visitors: whether the piece may capture the enemy `p` where a move or a leg ends
     /// (one it may not blocks it like a friend: Ko's capture immunity). The compound moves of
-    /// lions and range capturers do not ask (no variant gives those to zone promotion).
+    /// [`Op::Lion`] (zone promotion walks the lion with [`Walker::lion_paths`], which asks),
+    /// lion lines and range capturers do not ask (`Variant::compile` refuses those two with
+    /// zone promotion, the only rule with capture immunity).
     #[inline(always)]
     fn may_capture(&self, _cx: &Ctx, _p: Piece) -> bool {
         true
@@ -131,7 +133,8 @@ pub(crate) trait Visitor {
     /// on, in order (`to` among them when it captured there); `via`: the squares it stood on
     /// between legs, in order. Several paths may reach one outcome; the visitor merges them.
     /// Only zone-promotion variants have these ops (`Variant::compile` refuses them elsewhere),
-    /// so `Gen` ignores this.
+    /// so `Gen` ignores this. Zone promotion's generator also walks the area lion this way
+    /// ([`Walker::lion_paths`]).
     #[inline(always)]
     fn path(&mut self, _cx: &Ctx, _to: usize, _caps: &[u16], _via: &[u16]) {}
 
@@ -382,7 +385,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 let p = self.board.cell(t as usize);
                 if !V::MOVES {
                     self.at(t, p, CAPTURE);
-                } else if self.enemy(p) {
+                } else if self.capturable(p) {
                     let mut info = CapInfo::default();
                     info.add(self.cx.v, p);
                     let m = Move::with_mids(self.cx.from, Square(t as u16), None, self.cx.from);
@@ -799,6 +802,22 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 Move::with_mids(self.cx.from, Square(mids[0]), mid2, to),
                 info,
             );
+        }
+    }
+
+    /// Move visitors: the area lion as paths, for visitors that must see where it stood
+    /// between legs (zone promotion counts a stop in the zone): one or two king steps as a
+    /// double move ([`Visitor::path`]: every landing empty, capturable, or the origin, so igui
+    /// and a pass through an empty square are paths back to the origin), and the jumps to the
+    /// sixteen squares two away ([`Visitor::simple`]). The pass that needs no empty
+    /// neighbour is the generator's, as in [`Self::lion`].
+    pub fn lion_paths(&mut self) {
+        let v = self.cx.v;
+        self.double(&v.king_steps, &[0; 8], false);
+        let from = self.cx.from.0 as i32;
+        for &d in &v.ring_two {
+            let t = from + d;
+            self.at(t, self.board.cell(t as usize), MOVE | CAPTURE);
         }
     }
 

@@ -438,6 +438,21 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// The enemy pieces (of the side to move) around `to`, other than on `from`: what a
+    /// burning piece moving from `from` burns on arriving there, together with what it
+    /// captured on the way.
+    fn burnable_around(&self, to: Square, from: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        for &d in &self.variant.king_steps {
+            let sq = Square((to.0 as i32 + d) as u16);
+            let p = self.board[sq.index()];
+            if sq != from && p.is_piece() && p.colour() != self.side {
+                out.push(sq);
+            }
+        }
+        out
+    }
+
     /// Parses a move in notation and finds it among this position's moves. Accepts the
     /// canonical form, and for pieces with lion moves any other valid path with the same
     /// effect. A compulsory promotion may be written with or without `+`; where promotion is
@@ -517,6 +532,7 @@ impl<const N: usize> Position<N> {
         } else {
             None
         };
+        let burns = self.variant.programs[p.index()].burns;
         let matches_path = |m: Move| -> bool {
             let mut ms: Vec<Square> = m.shots().collect();
             ms.sort();
@@ -537,7 +553,15 @@ impl<const N: usize> Position<N> {
                     if m.to() != m.from() && self.board[m.to().index()].is_piece() {
                         own.insert(m.to());
                     }
-                    m.to() == *to && own.into_iter().collect::<Vec<_>>() == *caps
+                    let mut want: BTreeSet<Square> = caps.iter().copied().collect();
+                    if burns {
+                        // A burning piece also removes the enemies around where it ends, so
+                        // a capture on the way may be one it would burn anyway.
+                        let around = self.burnable_around(*to, from);
+                        own.extend(around.iter().copied());
+                        want.extend(around);
+                    }
+                    m.to() == *to && own == want
                 }
                 None => false,
             }
