@@ -107,7 +107,8 @@ pub struct Variant {
     pub king_steps: [i32; 8],
     /// Padded offsets of the sixteen squares at distance two.
     pub ring_two: [i32; 16],
-    /// Ko shogi's zone promotion and special rules (`promotion = zone N`).
+    /// Zone promotion and its special rules (`promotion = zone N`): the mechanism Ko shogi
+    /// uses, kept under the name of the variant that introduced it (other crates read it).
     pub ko: Option<crate::zone_promotion::ZonePromotionRules>,
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.

@@ -10,7 +10,7 @@
 //!   multi-leg moves (double moves, exact step counts, lines capturing all they pass) with the
 //!   squares captured and stood on between legs; the visitor attaches what follows a landing
 //!   (promotion choices; in zone-promotion variants also shots and burning) and emits. This is
-//!   move generation: [`crate::movegen`]'s `Gen`, and [`crate::ko`]'s landings.
+//!   move generation: [`crate::movegen`]'s `Gen`, and [`crate::zone_promotion`]'s landings.
 //! - *reach visitors* (`MOVES = false`): the walker reports every on-board square a path reaches,
 //!   with its occupant and the modality the op has there, whoever stands there; compound atoms
 //!   report the squares they could capture on. Attack maps, attack questions, the reach tables
@@ -456,8 +456,8 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 }
             }
             Op::Priest { start, len, legs } => {
-                // Reach only: the priest's jumps alternate with shots, so Ko's generator
-                // builds its moves (`Position::priest_cands`).
+                // Reach only: the priest's jumps alternate with shots, so zone promotion's
+                // generator builds its moves (`Position::priest_cands`, `shooting.rs`).
                 if !V::MOVES {
                     let (s, e) = (start as usize, start as usize + len as usize);
                     self.two_leg_reach(prog, s..e, false, legs >= 2);
