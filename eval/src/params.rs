@@ -90,3 +90,102 @@ impl Default for Params {
         }
     }
 }
+
+impl Params {
+    /// A parameter by its field name (for tuning tools), as a float.
+    pub fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "mobility_scale" => self.mobility_scale,
+            "mobility_power" => self.mobility_power,
+            "forward_weight" => self.forward_weight,
+            "backward_weight" => self.backward_weight,
+            "lion_bonus" => self.lion_bonus,
+            "lion_line_bonus" => self.lion_line_bonus,
+            "igui_bonus" => self.igui_bonus,
+            "range_capture_bonus" => self.range_capture_bonus,
+            "jump_capture_bonus" => self.jump_capture_bonus,
+            "pass_over_bonus" => self.pass_over_bonus,
+            "double_move_bonus" => self.double_move_bonus,
+            "multi_capture_bonus" => self.multi_capture_bonus,
+            "shot_bonus" => self.shot_bonus,
+            "burn_bonus" => self.burn_bonus,
+            "royal_bonus" => self.royal_bonus,
+            "promotion_share" => self.promotion_share,
+            "max_value" => self.max_value,
+            "advance_bonus" => self.advance_bonus as f64,
+            "advance_max_value" => self.advance_max_value as f64,
+            "royal_attacker_penalty" => self.royal_attacker_penalty as f64,
+            "royal_defender_bonus" => self.royal_defender_bonus as f64,
+            "tempo" => self.tempo as f64,
+            "mop_up_lead" => self.mop_up_lead as f64,
+            "mop_up_closeness" => self.mop_up_closeness as f64,
+            "mop_up_edge" => self.mop_up_edge as f64,
+            _ => return None,
+        })
+    }
+
+    /// Sets a parameter by its field name (integer fields round `v`).
+    pub fn set(&mut self, name: &str, v: f64) -> Result<(), String> {
+        match name {
+            "mobility_scale" => self.mobility_scale = v,
+            "mobility_power" => self.mobility_power = v,
+            "forward_weight" => self.forward_weight = v,
+            "backward_weight" => self.backward_weight = v,
+            "lion_bonus" => self.lion_bonus = v,
+            "lion_line_bonus" => self.lion_line_bonus = v,
+            "igui_bonus" => self.igui_bonus = v,
+            "range_capture_bonus" => self.range_capture_bonus = v,
+            "jump_capture_bonus" => self.jump_capture_bonus = v,
+            "pass_over_bonus" => self.pass_over_bonus = v,
+            "double_move_bonus" => self.double_move_bonus = v,
+            "multi_capture_bonus" => self.multi_capture_bonus = v,
+            "shot_bonus" => self.shot_bonus = v,
+            "burn_bonus" => self.burn_bonus = v,
+            "royal_bonus" => self.royal_bonus = v,
+            "promotion_share" => self.promotion_share = v,
+            "max_value" => self.max_value = v,
+            "advance_bonus" => self.advance_bonus = v.round() as i32,
+            "advance_max_value" => self.advance_max_value = v.round() as i32,
+            "royal_attacker_penalty" => self.royal_attacker_penalty = v.round() as i32,
+            "royal_defender_bonus" => self.royal_defender_bonus = v.round() as i32,
+            "tempo" => self.tempo = v.round() as i32,
+            "mop_up_lead" => self.mop_up_lead = v.round() as i32,
+            "mop_up_closeness" => self.mop_up_closeness = v.round() as i32,
+            "mop_up_edge" => self.mop_up_edge = v.round() as i32,
+            _ => return Err(format!("no evaluation parameter '{name}'")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every name `get` knows, `set` knows too, and a set value reads back (integer fields
+    /// rounded); unknown names are refused.
+    #[test]
+    fn parameters_are_set_and_read_by_name() {
+        let names = [
+            "mobility_power",
+            "forward_weight",
+            "lion_bonus",
+            "promotion_share",
+            "advance_bonus",
+            "royal_attacker_penalty",
+            "mop_up_edge",
+        ];
+        for name in names {
+            let mut p = Params::default();
+            let before = p.get(name).unwrap();
+            p.set(name, before + 3.25).unwrap();
+            let after = p.get(name).unwrap();
+            assert!(
+                after == before + 3.25 || after == (before + 3.25).round(),
+                "{name}: {before} -> {after}"
+            );
+        }
+        assert!(Params::default().get("no_such").is_none());
+        assert!(Params::default().set("no_such", 1.0).is_err());
+    }
+}
