@@ -329,3 +329,203 @@ fn no_bare_king_rule_in_the_readings_that_follow_hachu() {
     let mut p = pos_with(ChuRules::Lishogi, &pieces, true);
     assert_eq!(p.game_result(&[]).unwrap().reason, EndReason::BareKing);
 }
+
+/// A variant file's lines without comments, by section: `(section, line)`.
+fn var_lines(text: &str) -> Vec<(String, String)> {
+    let mut section = String::new();
+    let mut out = Vec::new();
+    for raw in text.lines() {
+        let line = raw.split('#').next().unwrap().trim();
+        if line.is_empty() {
+            continue;
+        }
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else {
+            out.push((section.clone(), line.to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn chu_hachu_differs_from_chu_only_in_the_reading_keys() {
+    use std::collections::BTreeMap;
+    use taikyoku_movegen::variant::{builtin_text, READINGS, READING_KEYS};
+    assert_eq!(READINGS, ["chu-hachu"]);
+    let lishogi = var_lines(builtin_text("chu").unwrap());
+    let hachu = var_lines(builtin_text("chu-hachu").unwrap());
+    let keyed = |s: &str| s == "[variant]" || s == "[rules]";
+    // The piece table and the setup: the same lines in the same order.
+    let table = |ls: &[(String, String)]| -> Vec<(String, String)> {
+        ls.iter().filter(|(s, _)| !keyed(s)).cloned().collect()
+    };
+    assert_eq!(table(&lishogi), table(&hachu));
+    // The keys: the same set, the values differing in exactly the documented keys.
+    let keys = |ls: &[(String, String)]| -> BTreeMap<String, String> {
+        ls.iter()
+            .filter(|(s, _)| keyed(s))
+            .map(|(_, l)| {
+                let (k, v) = l.split_once('=').unwrap();
+                (k.trim().to_string(), v.trim().to_string())
+            })
+            .collect()
+    };
+    let (kl, kh) = (keys(&lishogi), keys(&hachu));
+    assert_eq!(kl.keys().collect::<Vec<_>>(), kh.keys().collect::<Vec<_>>());
+    let differing: Vec<&str> = kl
+        .iter()
+        .filter(|(k, v)| kh[*k] != **v)
+        .map(|(k, _)| k.as_str())
+        .collect();
+    let mut expected = vec!["id", "name"];
+    expected.extend_from_slice(READING_KEYS);
+    expected.sort_unstable();
+    assert_eq!(differing, expected);
+    assert_eq!(kh["id"], "chu-hachu");
+    // Every reading key is stated in both files (none left to a default).
+    for k in READING_KEYS {
+        assert!(kl.contains_key(*k) && kh.contains_key(*k), "{k}");
+    }
+}
+
+/// Positions where the readings differ, with perft(2) and perft(3) under lishogi, hachu, both
+/// and either, as the run-time `ChuRules` reading counted them before HaChu's reading became
+/// the variant file `chu-hachu.var` (commit 30651fe, `taikyoku perft --variant chu
+/// --chu-rules R --position P --depth D`).
+const READING_PERFT: [(&str, [[u64; 2]; 4]); 6] = [
+    (
+        "startpos",
+        [[1296, 48315], [1296, 48315], [1296, 48315], [1296, 48315]],
+    ),
+    // A pawn a step from the last rank (promotion), a lion over a guarding go-between.
+    (
+        "kgs8r/5P6/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1",
+        [[2356, 87096], [2333, 84049], [2248, 78550], [2387, 88473]],
+    ),
+    // A kirin took a lion and promoted: the counter-strike with the recorded square.
+    (
+        "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+",
+        [[907, 28209], [899, 27937], [899, 27937], [907, 28209]],
+    ),
+    // A falcon took a lion on its first step: a counter-strike for lishogi only.
+    (
+        "kgs8r/12/12/12/11(LN)/12/12/6(ln)5/6+(DH)5/12/12/9SGK b - 1 moves 6i6h6g",
+        [[1180, 30637], [1227, 32169], [1180, 30637], [1227, 32169]],
+    ),
+    // A bare king: over for lishogi, not for HaChu.
+    (
+        "6k5/12/12/12/12/12/12/12/12/12/5S1G4/6K5 w - 1",
+        [[0, 0], [65, 442], [65, 442], [65, 442]],
+    ),
+    // A lance entering the zone onto the last rank.
+    (
+        "kgs9/12/12/12/6L5/12/12/12/12/12/12/9SGK b - 1",
+        [[128, 2160], [120, 2008], [120, 1984], [128, 2160]],
+    ),
+];
+
+fn perft_of(v: Arc<Variant>, text: &str, depth: u32) -> u64 {
+    use taikyoku_movegen::{with_position, AnyPosition};
+    let mut pos = AnyPosition::parse_with_moves(v, text).unwrap();
+    with_position!(&mut pos, p => p.perft(depth))
+}
+
+#[test]
+fn chu_hachu_counts_as_the_hachu_reading_did() {
+    let file = Variant::builtin("chu-hachu").unwrap();
+    assert_eq!(file.id(), "chu-hachu");
+    let readings = [
+        ChuRules::Lishogi,
+        ChuRules::Hachu,
+        ChuRules::Both,
+        ChuRules::Either,
+    ];
+    for (text, counts) in READING_PERFT {
+        for (i, rules) in readings.into_iter().enumerate() {
+            let v = chu().with_chu_rules(rules).unwrap();
+            for (d, &n) in counts[i].iter().enumerate() {
+                let depth = d as u32 + 2;
+                assert_eq!(
+                    perft_of(v.clone(), text, depth),
+                    n,
+                    "{rules:?} {text} {depth}"
+                );
+                if rules == ChuRules::Hachu {
+                    assert_eq!(perft_of(file.clone(), text, depth), n, "chu-hachu {text}");
+                }
+            }
+        }
+    }
+}
+
+/// A move with a declined promotion as the plain move: lishogi declines a pawn's promotion on
+/// the last rank (`=`) where HaChu, unable to promote, makes the plain move; the same move.
+fn plain(m: taikyoku_movegen::Move) -> taikyoku_movegen::Move {
+    use taikyoku_movegen::moves::Promotion;
+    if m.promotion() == Promotion::Decline {
+        m.with_promotion(Promotion::None)
+    } else {
+        m
+    }
+}
+
+#[test]
+fn both_and_either_are_the_intersection_and_union_of_the_two_readings() {
+    // In every position one ply deep from the positions above, the `both` reading generates
+    // exactly the moves lishogi's and HaChu's readings both generate, and `either` those one
+    // of them does (a declined promotion being the plain move).
+    use std::collections::HashSet;
+    use taikyoku_movegen::{with_position, AnyPosition};
+    let readings = [
+        ChuRules::Lishogi,
+        ChuRules::Hachu,
+        ChuRules::Both,
+        ChuRules::Either,
+    ];
+    let variants: Vec<Arc<Variant>> = readings
+        .iter()
+        .map(|&r| chu().with_chu_rules(r).unwrap())
+        .collect();
+    let mut checked = 0;
+    for (text, _) in READING_PERFT.iter().skip(1) {
+        let mut lines = vec![text.to_string()];
+        let root = AnyPosition::parse_with_moves(variants[3].clone(), text).unwrap();
+        for m in root.clone().legal_moves() {
+            let s = with_position!(&root, p => p.move_to_string(m));
+            let line = if text.contains(" moves ") {
+                format!("{text} {s}")
+            } else {
+                format!("{text} moves {s}")
+            };
+            lines.push(line);
+        }
+        for line in lines {
+            // Played by `either` (a line may hold a move only one reading allows), then read
+            // by each reading.
+            let played = AnyPosition::parse_with_moves(variants[3].clone(), &line).unwrap();
+            // The game-end rules combine otherwise: a bared position is over for lishogi, not
+            // for the readings that must agree with HaChu (tested above).
+            let lishogi = played.with_variant(variants[0].clone()).unwrap();
+            if with_position!(&lishogi, p => p.bare_king_state()).is_some() {
+                continue;
+            }
+            let sets: Vec<HashSet<_>> = variants
+                .iter()
+                .map(|v| {
+                    let p = played.with_variant(v.clone()).unwrap();
+                    with_position!(&p, p => p.moves()).into_iter().collect()
+                })
+                .collect();
+            let both: HashSet<_> = sets[0].intersection(&sets[1]).copied().collect();
+            assert_eq!(sets[2], both, "both: {line}");
+            let norm = |s: &HashSet<taikyoku_movegen::Move>| -> HashSet<_> {
+                s.iter().map(|&m| plain(m)).collect()
+            };
+            let either: HashSet<_> = norm(&sets[0]).union(&norm(&sets[1])).copied().collect();
+            assert_eq!(norm(&sets[3]), either, "either: {line}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}

@@ -113,7 +113,9 @@ pub struct Variant {
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
     pub zone_bits: Vec<u8>,
-    /// How chu shogi's rules are read (see [`ChuRules`]).
+    /// Which reading of chu shogi's rules this variant was made for ([`Variant::with_chu_rules`]):
+    /// a label for the protocols; the rules themselves are the definition's `[rules]` keys, and
+    /// move generation never reads this.
     pub chu_rules: ChuRules,
     /// Whether generated moves pass through the rule filters (lion trading, bare king): a
     /// capability derived from the `[rules]` for the generator's hot path.
@@ -124,9 +126,11 @@ pub struct Variant {
     pub reach: crate::attacks::ReachTables,
 }
 
-/// Which reading of chu shogi's rules applies (docs/chu.md): lishogi's (the default), HaChu's,
-/// the moves legal under both (what our engine plays against HaChu) or under either (what a
-/// referee between the two accepts). Only the chu-specific rules depend on it.
+/// Which reading of chu shogi's rules applies (docs/chu.md §11): lishogi's (the default, the
+/// variant file's own keys), HaChu's (the keys of `chu-hachu.var`, [`READING_KEYS`]), the moves
+/// legal under both (what our engine plays against HaChu) or under either (what a referee
+/// between the two accepts), each key then the stricter or the looser of the two. The user-facing
+/// option; [`Variant::with_chu_rules`] turns it into `[rules]` keys.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChuRules {
     /// lishogi's rules.
@@ -168,6 +172,23 @@ impl ChuRules {
 /// Names of the built-in variants, in the order `--help` lists them.
 pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko", "chu"];
 
+/// Built-in variant files that are another reading of a [`BUILTIN`] variant's rules rather than
+/// a game of their own: `chu-hachu` (HaChu's reading of chu, docs/chu.md §11). They have no
+/// perft suite of their own; `tests/tests/chu.rs` checks them against the reading's figures.
+pub const READINGS: &[&str] = &["chu-hachu"];
+
+/// The variant-file keys in which a rule reading differs from the game's own file:
+/// `chu-hachu.var` differs from `chu.var` in these and in `id` and `name` only
+/// (docs/chu.md §11, docs/variant-format.md).
+pub const READING_KEYS: &[&str] = &[
+    "repetition",
+    "bare-king",
+    "lion-protection",
+    "counter-strike-from",
+    "counter-strike-recapture",
+    "last-rank-promotion",
+];
+
 /// The text of a built-in variant file.
 pub fn builtin_text(id: &str) -> Option<&'static str> {
     match id {
@@ -176,6 +197,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "dai-dai" => Some(include_str!("../../variants/dai-dai.var")),
         "ko" => Some(include_str!("../../variants/ko.var")),
         "chu" => Some(include_str!("../../variants/chu.var")),
+        "chu-hachu" => Some(include_str!("../../variants/chu-hachu.var")),
         _ => None,
     }
 }
@@ -460,20 +482,36 @@ impl Variant {
         self.def.rules.lion_trading
     }
 
-    /// The repetition rule in force: the file's, except that HaChu's reading of chu (and the
-    /// reading that keeps to both rule sets) forbids any repetition.
+    /// The repetition rule in force (the definition's).
     pub fn repetition(&self) -> variant_file::RepetitionRule {
-        match self.chu_rules {
-            ChuRules::Hachu | ChuRules::Both if self.has_rule_readings() => {
-                variant_file::RepetitionRule::Forbidden
-            }
-            _ => self.def.repetition,
-        }
+        self.def.repetition
     }
 
-    /// This variant read with other chu rules (a new compiled copy).
+    /// This variant read with other chu rules (a new compiled copy, with the same id): its own
+    /// keys for `lishogi`; HaChu's for `hachu` (the [`READING_KEYS`] of the built-in
+    /// `chu-hachu.var`); for `both` and `either` each of those keys combined from the two, the
+    /// stricter for `both` (the moves legal under both) and the looser for `either` (the moves
+    /// legal under either). The game-end rules combine as the readings must agree to end a
+    /// game: the bare-king rule applies only if both have it.
     pub fn with_chu_rules(&self, rules: ChuRules) -> Result<Arc<Variant>, VariantError> {
-        let mut v = Variant::compile(self.def.clone())?;
+        let mut def = self.def.clone();
+        if rules != ChuRules::Lishogi {
+            let hachu = Variant::builtin(READINGS[0])?;
+            let mut other = self.def.clone();
+            other.repetition = hachu.def.repetition;
+            let (o, h) = (&mut other.rules, &hachu.def.rules);
+            o.bare_king = h.bare_king;
+            o.lion_protection = h.lion_protection;
+            o.counter_strike_from = h.counter_strike_from;
+            o.counter_strike_recapture = h.counter_strike_recapture;
+            o.last_rank_promotion = h.last_rank_promotion;
+            def = match rules {
+                ChuRules::Hachu => other,
+                ChuRules::Both => combine_readings(&def, &other, true),
+                _ => combine_readings(&def, &other, false),
+            };
+        }
+        let mut v = Variant::compile(def)?;
         v.chu_rules = rules;
         Ok(Arc::new(v))
     }
@@ -525,6 +563,81 @@ impl Variant {
     }
 }
 
+/// Two readings of one game's rules combined key by key ([`READING_KEYS`]): `strict` keeps a
+/// move only where both readings allow it, otherwise where either does. The bare-king rule (a
+/// game end) applies only where both readings have it.
+fn combine_readings(a: &VariantDef, b: &VariantDef, strict: bool) -> VariantDef {
+    use variant_file::{
+        CounterStrikeFrom as From, CounterStrikeRecapture as Recapture, LastRankPromotion as Last,
+        LionProtection as Lp, RepetitionRule as Rep,
+    };
+    let mut d = a.clone();
+    let (ra, rb) = (&a.rules, &b.rules);
+    let forbidden = [a.repetition, b.repetition].map(|r| r == Rep::Forbidden);
+    d.repetition = if (strict && (forbidden[0] || forbidden[1])) || (forbidden[0] && forbidden[1]) {
+        Rep::Forbidden
+    } else {
+        Rep::Fourfold
+    };
+    d.rules.bare_king = ra.bare_king && rb.bare_king;
+    // Each protection rule as whether it allows the capture when only the judgement before the
+    // move, or only the one after it, finds the target unprotected (both allow it when both
+    // find it unprotected, none when neither does); combined point by point.
+    let allows = |p: Lp| match p {
+        Lp::Before => (true, false),
+        Lp::After => (false, true),
+        Lp::BeforeAndAfter => (false, false),
+        Lp::BeforeOrAfter => (true, true),
+    };
+    let (pa, pb) = (allows(ra.lion_protection), allows(rb.lion_protection));
+    let (before_only, after_only) = if strict {
+        (pa.0 && pb.0, pa.1 && pb.1)
+    } else {
+        (pa.0 || pb.0, pa.1 || pb.1)
+    };
+    d.rules.lion_protection = match (before_only, after_only) {
+        (true, false) => Lp::Before,
+        (false, true) => Lp::After,
+        (false, false) => Lp::BeforeAndAfter,
+        (true, true) => Lp::BeforeOrAfter,
+    };
+    let from_any = [ra, rb].map(|r| r.counter_strike_from == From::AnyStep);
+    let exempt = [ra, rb].map(|r| r.counter_strike_recapture == Recapture::Recorded);
+    let (from_any, exempt) = if strict {
+        (from_any[0] || from_any[1], exempt[0] && exempt[1])
+    } else {
+        (from_any[0] && from_any[1], exempt[0] || exempt[1])
+    };
+    d.rules.counter_strike_from = if from_any {
+        From::AnyStep
+    } else {
+        From::Destination
+    };
+    d.rules.counter_strike_recapture = if exempt {
+        Recapture::Recorded
+    } else {
+        Recapture::None
+    };
+    let rank = |l: Last| match l {
+        Last::Optional => 0,
+        Last::Compulsory => 1,
+        Last::Strict => 2,
+    };
+    let (la, lb) = (ra.last_rank_promotion, rb.last_rank_promotion);
+    d.rules.last_rank_promotion = match (la, lb) {
+        _ if la == lb => la,
+        _ if strict => Last::Strict,
+        _ => {
+            if rank(la) < rank(lb) {
+                la
+            } else {
+                lb
+            }
+        }
+    };
+    d
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,6 +650,112 @@ mod tests {
         }
         let e = Variant::builtin("chess").unwrap_err();
         assert!(e.message.contains("unknown variant 'chess'"));
+        for id in READINGS {
+            let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(v.id(), *id);
+        }
+    }
+
+    /// The reading keys: their values, a bad value refused naming the line, the chasing rule
+    /// following `bare-king` unless stated, and how `with_chu_rules` combines the two readings.
+    #[test]
+    fn reading_keys_parse_and_combine() {
+        use variant_file::{
+            CounterStrikeFrom as From, CounterStrikeRecapture as Recapture,
+            LastRankPromotion as Last, LionProtection as Lp, RepetitionRule as Rep,
+        };
+        let chu = builtin_text("chu").unwrap();
+        for (key, bad) in [
+            ("lion-protection = before", "lion-protection = during"),
+            (
+                "counter-strike-from = any-step",
+                "counter-strike-from = anywhere",
+            ),
+            (
+                "counter-strike-recapture = recorded",
+                "counter-strike-recapture = yes",
+            ),
+            (
+                "last-rank-promotion = optional",
+                "last-rank-promotion = never",
+            ),
+        ] {
+            assert!(chu.contains(key), "{key}");
+            let e = Variant::from_text("chu.var", &chu.replacen(key, bad, 1)).unwrap_err();
+            assert!(e.message.contains("expected"), "{e}");
+            assert_eq!(
+                e.line,
+                chu.lines().position(|l| l.contains(key)).unwrap() + 1
+            );
+        }
+        let unstated = chu.replacen("perpetual-chasing = yes", "", 1);
+        let v = Variant::from_text("chu.var", &unstated).unwrap();
+        assert!(v.def.rules.perpetual_chasing);
+        let v = Variant::from_text("chu.var", &unstated.replacen("bare-king = yes", "", 1));
+        assert!(!v.unwrap().def.rules.perpetual_chasing);
+        let chu = Variant::builtin("chu").unwrap();
+        let keys = |r: ChuRules| {
+            let v = chu.with_chu_rules(r).unwrap();
+            assert_eq!((v.id(), v.chu_rules), ("chu", r));
+            let d = &v.def.rules;
+            (
+                v.def.repetition,
+                d.bare_king,
+                d.perpetual_chasing,
+                d.lion_protection,
+                d.counter_strike_from,
+                d.counter_strike_recapture,
+                d.last_rank_promotion,
+            )
+        };
+        assert_eq!(
+            keys(ChuRules::Lishogi),
+            (
+                Rep::Fourfold,
+                true,
+                true,
+                Lp::Before,
+                From::AnyStep,
+                Recapture::Recorded,
+                Last::Optional
+            )
+        );
+        assert_eq!(
+            keys(ChuRules::Hachu),
+            (
+                Rep::Forbidden,
+                false,
+                true,
+                Lp::After,
+                From::Destination,
+                Recapture::None,
+                Last::Compulsory
+            )
+        );
+        assert_eq!(
+            keys(ChuRules::Both),
+            (
+                Rep::Forbidden,
+                false,
+                true,
+                Lp::BeforeAndAfter,
+                From::AnyStep,
+                Recapture::None,
+                Last::Strict
+            )
+        );
+        assert_eq!(
+            keys(ChuRules::Either),
+            (
+                Rep::Fourfold,
+                false,
+                true,
+                Lp::BeforeOrAfter,
+                From::Destination,
+                Recapture::Recorded,
+                Last::Optional
+            )
+        );
     }
 
     /// Ko pieces whose moves could overflow the generator's buffers are refused when the variant

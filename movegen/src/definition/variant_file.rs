@@ -130,6 +130,74 @@ pub struct RulesDef {
     pub pass_needs_empty: bool,
     /// The bare-king rule and the draw by bare kings (chu shogi).
     pub bare_king: bool,
+    /// For the repetition rule, a move after which the piece that moved attacks an enemy piece
+    /// is an attacking move, like a check (perpetual chasing; chu shogi). Defaults to
+    /// `bare_king`'s value.
+    pub perpetual_chasing: bool,
+    /// When a lion taking a lion two squares away counts it as protected.
+    pub lion_protection: LionProtection,
+    /// Which captures of a lion by a non-lion bind the opponent's next move.
+    pub counter_strike_from: CounterStrikeFrom,
+    /// Whether, under a counter-strike, a non-lion may take a lion standing on the recorded
+    /// square (a kirin that promoted by taking the lion).
+    pub counter_strike_recapture: CounterStrikeRecapture,
+    /// How a `last-rank-promotes` piece reaching the last rank promotes (`zone-entry`).
+    pub last_rank_promotion: LastRankPromotion,
+}
+
+/// `lion-protection`: when a lion may not take a lion two squares away (without a bridge)
+/// because the target is protected (docs/chu.md §6.1, §11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LionProtection {
+    /// `before`: protected on the board before the move, the bridge piece on the first-step
+    /// square still guarding (lishogi).
+    #[default]
+    Before,
+    /// `after`: protected on the board after the move, the bridge gone (HaChu).
+    After,
+    /// `before-and-after`: the capture needs the target unprotected by both judgements.
+    BeforeAndAfter,
+    /// `before-or-after`: the capture needs the target unprotected by either judgement.
+    BeforeOrAfter,
+}
+
+/// `counter-strike-from`: which captures of a lion by a non-lion restrict the next move
+/// (docs/chu.md §6.2, §11). The position records the square in every case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CounterStrikeFrom {
+    /// `any-step`: a lion taken on the destination or on a falcon's or eagle's first step
+    /// (lishogi).
+    #[default]
+    AnyStep,
+    /// `destination`: only a lion taken on the capturer's destination (HaChu).
+    Destination,
+}
+
+/// `counter-strike-recapture`: whether the lion standing on the recorded square is exempt
+/// from the counter-strike (docs/chu.md §6.2, §11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CounterStrikeRecapture {
+    /// `recorded`: a non-lion may take a lion on the recorded square (lishogi).
+    #[default]
+    Recorded,
+    /// `none`: no exception (HaChu).
+    None,
+}
+
+/// `last-rank-promotion`: how a `last-rank-promotes` piece (pawn, lance) promotes on reaching
+/// the last rank under `promotion = zone-entry` (docs/chu.md §7, §11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LastRankPromotion {
+    /// `optional`: reaching the last rank offers promotion by any move, never compulsory
+    /// (lishogi).
+    #[default]
+    Optional,
+    /// `compulsory`: only the zone's own rule offers promotion there (entering, or capturing
+    /// in the zone), and then it is compulsory; otherwise the piece arrives unpromoted (HaChu).
+    Compulsory,
+    /// `strict`: as `compulsory`, and a move that would leave the piece unpromoted on the last
+    /// rank is not allowed (what both readings allow).
+    Strict,
 }
 
 /// A parsed and checked variant file.
@@ -557,6 +625,7 @@ fn parse_rules(
     kinds: &[KindDef],
 ) -> Result<RulesDef, (usize, String)> {
     let mut r = RulesDef::default();
+    let mut chasing = None;
     for (key, value, line) in lines {
         let line = *line;
         let kind = |code: &str| -> Result<KindId, (usize, String)> {
@@ -692,9 +761,50 @@ fn parse_rules(
             "lion-trading" => r.lion_trading = yes_no(value)?,
             "pass-needs-empty" => r.pass_needs_empty = yes_no(value)?,
             "bare-king" => r.bare_king = yes_no(value)?,
+            "perpetual-chasing" => chasing = Some(yes_no(value)?),
+            "lion-protection" => {
+                r.lion_protection = match value.as_str() {
+                    "before" => LionProtection::Before,
+                    "after" => LionProtection::After,
+                    "before-and-after" => LionProtection::BeforeAndAfter,
+                    "before-or-after" => LionProtection::BeforeOrAfter,
+                    _ => return Err((line, format!(
+                        "{key}: expected before, after, before-and-after or before-or-after, found '{value}'"
+                    ))),
+                }
+            }
+            "counter-strike-from" => {
+                r.counter_strike_from = match value.as_str() {
+                    "any-step" => CounterStrikeFrom::AnyStep,
+                    "destination" => CounterStrikeFrom::Destination,
+                    _ => return Err((line, format!(
+                        "{key}: expected any-step or destination, found '{value}'"
+                    ))),
+                }
+            }
+            "counter-strike-recapture" => {
+                r.counter_strike_recapture = match value.as_str() {
+                    "recorded" => CounterStrikeRecapture::Recorded,
+                    "none" => CounterStrikeRecapture::None,
+                    _ => return Err((line, format!(
+                        "{key}: expected recorded or none, found '{value}'"
+                    ))),
+                }
+            }
+            "last-rank-promotion" => {
+                r.last_rank_promotion = match value.as_str() {
+                    "optional" => LastRankPromotion::Optional,
+                    "compulsory" => LastRankPromotion::Compulsory,
+                    "strict" => LastRankPromotion::Strict,
+                    _ => return Err((line, format!(
+                        "{key}: expected optional, compulsory or strict, found '{value}'"
+                    ))),
+                }
+            }
             _ => return Err((line, format!("unknown rule '{key}'"))),
         }
     }
+    r.perpetual_chasing = chasing.unwrap_or(r.bare_king);
     Ok(r)
 }
 

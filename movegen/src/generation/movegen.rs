@@ -10,8 +10,8 @@ use crate::geometry::Square;
 use crate::interp::{CapInfo, Ctx, Visitor, Walker};
 use crate::moves::{Counter, Move, MoveSink, Promotion};
 use crate::position::Position;
-use crate::variant::{ChuRules, Piece, Variant};
-use crate::variant_file::PromotionRule;
+use crate::variant::{Piece, Variant};
+use crate::variant_file::{LastRankPromotion, PromotionRule};
 
 /// The move visitor: turns what the interpreter finds into moves with their promotion choices
 /// (the rule layered on top of movement), de-duplicated where two instructions of a piece can
@@ -76,22 +76,23 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         let entry = !from_in && to_in;
         let capture_in_zone = info.enemy && (from_in || to_in);
         let last_rank = f.last_rank_promotes && zb[m.to().index()] & last != 0;
-        // HaChu promotes a pawn or lance reaching the last rank only by entering the zone or
-        // capturing in it, and never leaves one there unpromoted when it can promote.
-        let hachu_can = entry || capture_in_zone;
-        match v.chu_rules {
-            ChuRules::Lishogi | ChuRules::Either if entry || capture_in_zone || last_rank => {
+        // `optional`: the last rank offers promotion of its own. Otherwise only entering or
+        // capturing in the zone does, compulsorily on the last rank; `strict` refuses to leave
+        // the piece unpromoted there.
+        let zone_offers = entry || capture_in_zone;
+        match v.def.rules.last_rank_promotion {
+            LastRankPromotion::Optional if zone_offers || last_rank => {
                 self.sink.push(m.with_promotion(Promotion::Promote));
                 self.sink.push(m.with_promotion(Promotion::Decline));
             }
-            ChuRules::Hachu | ChuRules::Both if last_rank => {
-                if hachu_can {
+            LastRankPromotion::Compulsory | LastRankPromotion::Strict if last_rank => {
+                if zone_offers {
                     self.sink.push(m.with_promotion(Promotion::Promote));
-                } else if v.chu_rules == ChuRules::Hachu {
+                } else if v.def.rules.last_rank_promotion == LastRankPromotion::Compulsory {
                     self.sink.push(m);
                 }
             }
-            ChuRules::Hachu | ChuRules::Both if hachu_can => {
+            LastRankPromotion::Compulsory | LastRankPromotion::Strict if zone_offers => {
                 self.sink.push(m.with_promotion(Promotion::Promote));
                 self.sink.push(m.with_promotion(Promotion::Decline));
             }

@@ -1,12 +1,11 @@
 //! The bare-king rule (`docs/chu.md`): a side left with its royal piece alone (apart from
 //! pawns and lances on the last rank) loses unless it can bare the other at once; two bare
-//! royals draw. Enabled by the variant file's `[rules]` `bare-king`; HaChu's reading of chu
-//! ([`ChuRules`]) has no such rule.
+//! royals draw. Enabled by the variant file's `[rules]` `bare-king` (HaChu's reading of chu,
+//! `chu-hachu.var`, has no such rule).
 
 use crate::game::{EndReason, GameResult, Outcome};
 use crate::geometry::{Colour, Square};
 use crate::position::Position;
-use crate::variant::ChuRules;
 
 impl<const N: usize> Position<N> {
     /// Chu shogi's bare-king rule and draw by bare kings (`docs/chu.md`), if the variant has
@@ -16,9 +15,7 @@ impl<const N: usize> Position<N> {
     #[inline]
     pub fn bare_king_state(&self) -> Option<Option<Colour>> {
         let v = &*self.variant;
-        // HaChu has no bare-king rule: under its reading, and under the readings that must
-        // agree with it, games go on until a royal is taken.
-        if !v.def.rules.bare_king || v.chu_rules != ChuRules::Lishogi {
+        if !v.def.rules.bare_king {
             return None;
         }
         // A bared side has its royal and at most its pawns and lances on its last rank.

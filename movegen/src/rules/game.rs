@@ -116,11 +116,11 @@ impl<const N: usize> Position<N> {
     /// or banner of a side that lives by them): the move "gave check". Found by generating the
     /// mover's moves, so every way of capturing counts (shots and burns included).
     ///
-    /// In chu shogi (`bare-king = yes`) an attacking move also counts: one after which the
+    /// In chu shogi (`perpetual-chasing = yes`) an attacking move also counts: one after which the
     /// piece that moved attacks any enemy piece (perpetual chasing is punished too).
     pub fn gave_check(&mut self) -> bool {
         let victim = self.side_to_move();
-        if self.variant().def.rules.bare_king {
+        if self.variant().def.rules.perpetual_chasing {
             if let Some(m) = self.last_move() {
                 let at = m.to();
                 if self.board[at.index()].is_piece()

@@ -1,14 +1,16 @@
 //! The lion-trading rules (`docs/chu.md`): a lion taking a protected lion from two squares
 //! away; the counter-strike after a non-lion took a lion; the pass that needs an empty first
-//! step. Enabled by the variant file's `[rules]` (`lion-trading`, `pass-needs-empty`); the
-//! reading (lishogi's, HaChu's, both, either) is [`ChuRules`]. The bare-king rule is
-//! [`crate::bare_king`].
+//! step. Enabled by the variant file's `[rules]` (`lion-trading`, `pass-needs-empty`); how
+//! protection and the counter-strike are judged is `lion-protection`, `counter-strike-from` and
+//! `counter-strike-recapture` (lishogi's and HaChu's readings differ there, docs/chu.md §11).
+//! The bare-king rule is [`crate::bare_king`].
 
 use crate::geometry::Square;
 use crate::moves::{Move, MoveSink};
 use crate::position::Position;
 use crate::program::{Op, Program};
-use crate::variant::{ChuRules, Piece};
+use crate::variant::Piece;
+use crate::variant_file::{CounterStrikeFrom, CounterStrikeRecapture, LionProtection};
 
 /// Bit of the recorded counter-strike square saying the lion died on the capturer's
 /// destination (the only case HaChu counts).
@@ -145,12 +147,10 @@ impl<const N: usize> Position<N> {
             let sq = self.strike & !STRIKE_AT_DESTINATION;
             let at_dest = self.strike & STRIKE_AT_DESTINATION != 0;
             let only_recorded = lions.iter().all(|&x| x == sq);
-            return match v.chu_rules {
-                ChuRules::Lishogi => only_recorded,
-                ChuRules::Hachu => !at_dest,
-                ChuRules::Both => false,
-                ChuRules::Either => !at_dest || only_recorded,
-            };
+            let r = &v.def.rules;
+            return (r.counter_strike_from == CounterStrikeFrom::Destination && !at_dest)
+                || (r.counter_strike_recapture == CounterStrikeRecapture::Recorded
+                    && only_recorded);
         }
         lions
             .iter()
@@ -178,11 +178,11 @@ impl<const N: usize> Position<N> {
         }
         let before = || !self.lion_protected(mover, from, mid, x, true);
         let after = || !self.lion_protected(mover, from, mid, x, false);
-        match v.chu_rules {
-            ChuRules::Lishogi => before(),
-            ChuRules::Hachu => after(),
-            ChuRules::Both => before() && after(),
-            ChuRules::Either => before() || after(),
+        match v.def.rules.lion_protection {
+            LionProtection::Before => before(),
+            LionProtection::After => after(),
+            LionProtection::BeforeAndAfter => before() && after(),
+            LionProtection::BeforeOrAfter => before() || after(),
         }
     }
 
