@@ -13,8 +13,15 @@
 //! `QBOARD_RANDOM_PLIES` (random plies before game `i`'s `2 * (i % 4)`, default 40: games from
 //! unbalanced positions end sooner),
 //! `QBOARD_MAX_PLIES` (a game still going then fails, default 6000),
-//! `QBOARD_RESULT_HOLD_MS` (the engines' `--result-hold`; unset: their default) and
-//! `QBOARD_GUI_BUSY_MS` (time the stand-in spends on each chunk, default 0).
+//! `QBOARD_RESULT_HOLD_MS` (the engines' `--result-hold`; unset: their default),
+//! `QBOARD_GUI_BUSY_MS` (time the stand-in spends on each chunk, default 0) and `QBOARD_ONLY`
+//! (a list of game numbers, from 1: only those games).
+//!
+//! A game of the long run replayed in process, with both engines' scores (`relay_game_replay`):
+//! `QBOARD_REPLAY=3 QBOARD_VARIANTS=koshogi QBOARD_DEPTH=3 cargo test --release -p taikyoku
+//! --test qboard_relay -- --ignored --nocapture relay_game_replay`, with `QBOARD_TAIL` (plies
+//! printed at the end) and `QBOARD_PROBE` (plies before which the position is searched with and
+//! without the test of the opponent's moves, printing each iteration's score and line).
 
 mod qboard;
 
@@ -402,7 +409,7 @@ fn relay_game_replay() {
     let variants = std::env::var("QBOARD_VARIANTS").unwrap_or("koshogi".into());
     let variant = variants.split(',').next().unwrap();
     let i = game - 1;
-    let depths = if i % 2 == 0 {
+    let depths = if i.is_multiple_of(2) {
         [strong, weak]
     } else {
         [weak, strong]

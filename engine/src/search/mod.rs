@@ -96,7 +96,7 @@ impl MoveFilter {
         if ply == 0 && !self.root.is_empty() && !self.root.contains(&m) {
             return false;
         }
-        let test = if ply % 2 == 0 {
+        let test = if ply.is_multiple_of(2) {
             &self.own
         } else {
             &self.theirs
