@@ -141,6 +141,7 @@ impl Backend {
             moves: MoveFilter {
                 root: go.searchmoves.clone(),
                 own: go.playable.as_ref().map(|p| p.0.clone()),
+                theirs: go.reachable.as_ref().map(|p| p.0.clone()),
             },
         };
         let start = Instant::now()

@@ -532,6 +532,41 @@ fn fourfold_repetition_is_a_draw_in_both_conventions() {
     }
 }
 
+/// Issue 14: Ko at `sd 3` under QBoard, from the relay harness's game 3 (`koshogi`, sd 3 against
+/// sd 1) at ply 542, the engine's side (to move) a dozen pawns up. The opponent's pieces on f10
+/// and p11 could move and shoot (`f10f7xj3`, `p11q10xj3`), moves QBoard cannot relay (it cuts the
+/// shot off), so no engine playing through QBoard can make them. Counting them as threats, the
+/// engine judged the position about even (-29 centipawns at depth 3) and repeated it (`j5i4`,
+/// back to the position after ply 543: a draw, 0, looked better), and the game ended in fourfold
+/// repetition. Expecting from the opponent only moves that can reach it, the engine sees its
+/// lead (about +1300) and does not repeat.
+#[test]
+fn qboard_ko_no_repetition_for_fear_of_a_move_qboard_cannot_relay() {
+    let fen = "a't'2sg1exkoe1gs2s'a'/r'5ntlmutl'1f3r'/1i4c'1y3c'2l'3/19/9l'3+i5/19/8f10/19/\
+               15j3/5+i13/19/19/17C1/8L'10/13P5/3C'4E2P7/1I1L'1I2MJTL'C'2L'3/\
+               R'3G3UKL1G1I1F1R'/A'S'DFS3O1XE1NST'2A' w";
+    let mut g = Game::new("koshogi");
+    g.pos = g.dialect.parse_fen(fen).unwrap();
+    let mut e = Engine::start();
+    e.handshake();
+    e.send("new");
+    e.send("variant koshogi");
+    e.send("sd 3");
+    e.send(&format!("setboard {fen}"));
+    e.send("force");
+    for m in ["k1j1", "f10f11", "i4j5", "f11f10"] {
+        e.send(&format!("usermove {m}"));
+        g.play(m);
+    }
+    e.send("go");
+    let text = expect_engine_move(&mut e, &mut g, true);
+    let repeats = with_position!(&g.pos, p => p.repetitions());
+    assert_eq!(repeats, 0, "'{text}' repeats the position after k1j1");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.assert_qboard_safe();
+    e.quit();
+}
+
 /// Checks a thinking line (`depth score time nodes pv...`) and returns its numbers.
 fn thinking(line: &str) -> (i64, i64, i64, i64) {
     let w: Vec<&str> = line.split_whitespace().collect();

@@ -1,6 +1,7 @@
-//! The search's move filter (`Limits::moves`): a root move list (USI `go searchmoves`) and a
+//! The search's move filter (`Limits::moves`): a root move list (USI `go searchmoves`), a
 //! test that every move of the side to move at the root must pass, at the root and deeper in
-//! the tree, never restricting the opponent (CECP under QBoard: moves QBoard cannot relay).
+//! the tree (CECP under QBoard: moves QBoard cannot relay), and one for the opponent's moves
+//! (under QBoard: moves that cannot reach the engine), which restricts nothing else.
 
 use std::sync::Arc;
 
@@ -110,7 +111,7 @@ fn the_root_side_is_restricted_deeper_in_the_tree() {
 }
 
 #[test]
-fn the_opponent_is_never_restricted() {
+fn the_opponent_is_restricted_only_by_its_own_test() {
     // White (to reply) can take the Black king on 9q with its rook on 9a whatever Black does,
     // Black's king being walled in by its own pawns. Refusing moves onto 9q restricts only
     // Black, which never moves there: the loss is still seen.
@@ -129,4 +130,38 @@ fn the_opponent_is_never_restricted() {
     let kings_square = p.variant().geo.parse_square("9q").unwrap();
     let (_, score) = best(&p, 3, own(move |m| m.to() != kings_square));
     assert!(score <= -MATE_BOUND, "{score}");
+}
+
+#[test]
+fn a_threat_the_opponent_cannot_deliver_is_none() {
+    // The position of the last test: White's rook takes the Black king on 9q whatever Black
+    // does. When no White move onto 9q can reach us, the loss is gone; the test of White's
+    // moves never restricts Black's.
+    let p = dai_dai(
+        &[
+            ("9q", "K"),
+            ("8q", "P"),
+            ("10q", "P"),
+            ("8p", "P"),
+            ("10p", "P"),
+            ("9a", "r"),
+            ("1a", "k"),
+        ],
+        'b',
+    );
+    let kings_square = p.variant().geo.parse_square("9q").unwrap();
+    let theirs = MoveFilter {
+        theirs: Some(Arc::new(move |m: Move| m.to() != kings_square)),
+        ..MoveFilter::default()
+    };
+    let (_, score) = best(&p, 3, theirs);
+    assert!(score.abs() < MATE_BOUND, "{score}");
+    // Refusing every White move: Black is not restricted, and White's nodes are judged
+    // statically (not as having no move).
+    let none = MoveFilter {
+        theirs: Some(Arc::new(|_: Move| false)),
+        ..MoveFilter::default()
+    };
+    let (m, score) = best(&p, 3, none);
+    assert!(score.abs() < MATE_BOUND, "{} {score}", p.move_to_string(m));
 }

@@ -13,8 +13,15 @@
 //! `QBOARD_RANDOM_PLIES` (random plies before game `i`'s `2 * (i % 4)`, default 40: games from
 //! unbalanced positions end sooner),
 //! `QBOARD_MAX_PLIES` (a game still going then fails, default 6000),
-//! `QBOARD_RESULT_HOLD_MS` (the engines' `--result-hold`; unset: their default) and
-//! `QBOARD_GUI_BUSY_MS` (time the stand-in spends on each chunk, default 0).
+//! `QBOARD_RESULT_HOLD_MS` (the engines' `--result-hold`; unset: their default),
+//! `QBOARD_GUI_BUSY_MS` (time the stand-in spends on each chunk, default 0) and `QBOARD_ONLY`
+//! (a list of game numbers, from 1: only those games).
+//!
+//! A game of the long run replayed in process, with both engines' scores (`relay_game_replay`):
+//! `QBOARD_REPLAY=3 QBOARD_VARIANTS=koshogi QBOARD_DEPTH=3 cargo test --release -p taikyoku
+//! --test qboard_relay -- --ignored --nocapture relay_game_replay`, with `QBOARD_TAIL` (plies
+//! printed at the end) and `QBOARD_PROBE` (plies before which the position is searched with and
+//! without the test of the opponent's moves, printing each iteration's score and line).
 
 mod qboard;
 
@@ -276,12 +283,19 @@ fn relay_games_long_run() {
     let opening: usize = env_or("QBOARD_RANDOM_PLIES", 40);
     let max_plies: usize = env_or("QBOARD_MAX_PLIES", 6000);
     let variants = std::env::var("QBOARD_VARIANTS").unwrap_or("daidai,maka,koshogi".into());
+    // `QBOARD_ONLY=3,5`: only those games (numbered from 1).
+    let only: Vec<u64> = std::env::var("QBOARD_ONLY")
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_default();
     let mut unclean = Vec::new();
     for variant in variants.split(',') {
         let (mut wins, mut plies, mut rejections, mut lost, mut rereads) = (0, 0, 0, 0, 0);
         let mut gaps = Vec::new();
         let start = std::time::Instant::now();
         for i in 0..games {
+            if !only.is_empty() && !only.contains(&(i + 1)) {
+                continue;
+            }
             // The stronger engine plays the first player in odd games, the second in even ones.
             let depths = if i % 2 == 0 {
                 [strong, weak]
@@ -357,4 +371,165 @@ fn result_hold_trials() {
          ({ended} games ended; longest read handled in {} ms)",
         busiest.as_millis()
     );
+}
+
+/// Diagnosis of a long-run game, in process: game `QBOARD_REPLAY` (numbered from 1) of
+/// `QBOARD_VARIANTS`' first variant, set up as the long run sets it up, played by two engines
+/// (`Backend`s, each with its own table, at `QBOARD_DEPTH` / `QBOARD_WEAK_DEPTH`, with QBoard's
+/// move filter) as the CECP loop drives them; prints each side's search score when it repeats a
+/// position, and the last `QBOARD_TAIL` plies (default 40) with scores.
+#[test]
+#[ignore]
+fn relay_game_replay() {
+    use std::sync::mpsc::{channel, Sender};
+    use std::sync::Arc;
+    use taikyoku_engine::backend::Backend;
+    use taikyoku_protocol::cecp::xboard_score;
+    use taikyoku_protocol::engine::{Engine, Go, Playable, Reporter, Thinking};
+
+    struct Collect(Sender<(Option<i32>, Option<Move>)>, Option<i32>);
+    impl Reporter for Collect {
+        fn thinking(&mut self, t: &Thinking) {
+            self.1 = Some(xboard_score(t.score));
+        }
+        fn finished(&mut self, best: Option<Move>, _ponder: Option<Move>) {
+            let _ = self.0.send((self.1, best));
+        }
+    }
+
+    let game: u64 = env_or("QBOARD_REPLAY", 1);
+    let strong: u32 = env_or("QBOARD_DEPTH", 2);
+    let weak: u32 = env_or("QBOARD_WEAK_DEPTH", 1);
+    let opening: usize = env_or("QBOARD_RANDOM_PLIES", 40);
+    let max_plies: usize = env_or("QBOARD_MAX_PLIES", 6000);
+    let tail: usize = env_or("QBOARD_TAIL", 40);
+    let probe: Vec<usize> = std::env::var("QBOARD_PROBE")
+        .map(|v| v.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    let variants = std::env::var("QBOARD_VARIANTS").unwrap_or("koshogi".into());
+    let variant = variants.split(',').next().unwrap();
+    let i = game - 1;
+    let depths = if i.is_multiple_of(2) {
+        [strong, weak]
+    } else {
+        [weak, strong]
+    };
+    let d = Dialect::for_cecp_variant(variant).unwrap();
+    let start = qboard::opening(&d, opening + 2 * (i % 4) as usize, i);
+    // As the engines see it after `setboard`: no history.
+    let mut pos = d.parse_fen(&d.to_fen(&start)).unwrap();
+    let relay = d.qboard_relay();
+    let mut engines: Vec<Backend> = (0..2)
+        .map(|_| {
+            let mut b = Backend::new(d.variant.clone());
+            b.set_variant(d.variant.clone());
+            b
+        })
+        .collect();
+    let mut checks = Vec::new();
+    let mut log: Vec<String> = Vec::new();
+    let mut repeats = [(0usize, 0i64, 0usize); 2]; // (count, sum of scores, count ahead)
+    let mut plies = opening + 2 * (i % 4) as usize;
+    let result = loop {
+        if let Some(r) = with_position!(&mut pos, p => p.game_result(&checks)) {
+            break Some(r);
+        }
+        if plies >= max_plies {
+            break None;
+        }
+        let side = with_position!(&pos, p => p.side_to_move());
+        let who = usize::from(side != taikyoku_movegen::Colour::Black);
+        if probe.contains(&(plies + 1)) {
+            probe_search(&d, &pos, depths[who] as i32, relay);
+        }
+        let (tx, rx) = channel();
+        let go = Go {
+            depth: Some(depths[who] as i32),
+            playable: relay.map(|r| Playable(Arc::new(move |m| r.carries(m)))),
+            reachable: relay.map(|r| Playable(Arc::new(move |m| r.reaches(m)))),
+            ..Go::default()
+        };
+        engines[who].go(&pos, &go, Box::new(Collect(tx, None)));
+        let (score, best) = rx.recv().unwrap();
+        engines[who].wait();
+        let m = best.expect("a move");
+        let text = d.move_text(&pos, m);
+        let (reps, check) = with_position!(&mut pos, p => {
+            p.make(m);
+            let c = p.gave_check();
+            (p.repetitions(), c)
+        });
+        checks.push(check);
+        plies += 1;
+        if reps > 0 {
+            repeats[who].0 += 1;
+            repeats[who].1 += score.unwrap_or(0) as i64;
+            repeats[who].2 += usize::from(score.unwrap_or(0) > 0);
+        }
+        log.push(format!(
+            "ply {plies} sd {} {text:>12} score {:>6} reps {reps}",
+            depths[who],
+            score.map_or("-".into(), |s| s.to_string())
+        ));
+    };
+    for l in log.iter().skip(log.len().saturating_sub(tail)) {
+        println!("{l}");
+    }
+    for who in 0..2 {
+        let (n, sum, ahead) = repeats[who];
+        println!(
+            "sd {}: {n} moves into an earlier position, mean score {}, {ahead} of them with a score > 0",
+            depths[who],
+            if n > 0 { sum / n as i64 } else { 0 }
+        );
+    }
+    println!("{variant} game {game}: {plies} plies, {result:?}");
+}
+
+/// Searches `pos` to `depth` with QBoard's test of the engine's own moves alone and with the
+/// test of the opponent's too, printing the score and principal variation of each iteration.
+fn probe_search(
+    d: &Dialect,
+    pos: &AnyPosition,
+    depth: i32,
+    relay: Option<taikyoku_protocol::dialect::relay::QboardRelay>,
+) {
+    use std::sync::Arc;
+    use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits, MoveFilter};
+    use taikyoku_engine::tt::Tt;
+    use taikyoku_eval::Evaluator;
+    println!("probe {}", d.to_fen(pos));
+    let eval = Evaluator::new(d.variant.clone());
+    for (name, opponent) in [("own moves", false), ("both sides", true)] {
+        let limits = Limits {
+            depth: Some(depth),
+            nodes: None,
+            moves: MoveFilter {
+                root: Vec::new(),
+                own: relay.map(|r| Arc::new(move |m| r.carries(m)) as search::MoveTest),
+                theirs: relay
+                    .filter(|_| opponent)
+                    .map(|r| Arc::new(move |m| r.reaches(m)) as search::MoveTest),
+            },
+        };
+        let control = Control::new(Deadlines::unlimited_since(std::time::Instant::now()));
+        let mut report = |i: &search::Info| {
+            let mut a = pos.clone();
+            let mut pv = String::new();
+            for &m in &i.pv {
+                if !with_position!(&a, q => q.is_pseudo_legal(m)) {
+                    break;
+                }
+                pv.push_str(&format!(" {}", d.move_text(&a, m)));
+                with_position!(&mut a, q => q.make(m));
+            }
+            println!(
+                "  {name} depth {} score {} nodes {} pv{pv}",
+                i.depth, i.score, i.nodes
+            );
+        };
+        with_position!(pos, p => {
+            search::search(p, &eval, Arc::new(Tt::new(16)), 1, limits, &control, Features::default(), &mut report);
+        });
+    }
 }

@@ -575,6 +575,7 @@ impl<E: Engine> Session<E> {
         let (side, ply) = with_position!(&self.position, p => (p.side_to_move(), p.ply()));
         let mut go = self.time.go(side, (ply / 2) as u32);
         go.playable = self.qboard_relay().map(qboard::playable);
+        go.reachable = self.qboard_relay().map(qboard::reachable);
         self.start(go, false);
     }
 

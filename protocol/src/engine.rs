@@ -61,6 +61,10 @@ pub struct Go {
     /// Only moves passing this test for the side to move, at the root and wherever it moves in
     /// the search (CECP under QBoard: the moves QBoard can relay).
     pub playable: Option<Playable>,
+    /// Only moves passing this test for the opponent, wherever it moves in the search (CECP
+    /// under QBoard: the moves that can reach the engine through QBoard; a Ko move-then-shoot
+    /// cannot, so it is no threat).
+    pub reachable: Option<Playable>,
 }
 
 /// A test of the moves the engine may play, shared with the search threads.

@@ -59,14 +59,17 @@ pub type MoveTest = Arc<dyn Fn(Move) -> bool + Send + Sync>;
 /// Which moves the search may choose: only `root` at the root (USI `go searchmoves`), and only
 /// moves passing `own` for the side to move at the root, at the root and wherever that side
 /// moves in the tree (a GUI that cannot relay some moves: the line searched is one the engine
-/// can play). The opponent's moves are never restricted. When no root move passes, the filter
-/// is dropped (any legal move beats none).
+/// can play). The opponent's moves in the tree pass `theirs` (the moves that GUI can deliver:
+/// a threat it cannot relay is none). When no root move passes, `root` and `own` are dropped
+/// (any legal move beats none).
 #[derive(Clone, Default)]
 pub struct MoveFilter {
     /// The only root moves to search (empty: all).
     pub root: Vec<Move>,
     /// The test every move of the root side must pass (none: all pass).
     pub own: Option<MoveTest>,
+    /// The test every move of the opponent must pass (none: all pass).
+    pub theirs: Option<MoveTest>,
 }
 
 impl std::fmt::Debug for MoveFilter {
@@ -74,6 +77,7 @@ impl std::fmt::Debug for MoveFilter {
         f.debug_struct("MoveFilter")
             .field("root", &self.root)
             .field("own", &self.own.as_ref().map(|_| "fn(Move) -> bool"))
+            .field("theirs", &self.theirs.as_ref().map(|_| "fn(Move) -> bool"))
             .finish()
     }
 }
@@ -82,7 +86,7 @@ impl MoveFilter {
     /// Whether the filter restricts anything (the search skips its test when not).
     #[inline]
     pub fn is_active(&self) -> bool {
-        !self.root.is_empty() || self.own.is_some()
+        !self.root.is_empty() || self.own.is_some() || self.theirs.is_some()
     }
 
     /// Whether the filter lets the search play `m` at `ply` (ply 0 is the root; even plies are
@@ -92,7 +96,12 @@ impl MoveFilter {
         if ply == 0 && !self.root.is_empty() && !self.root.contains(&m) {
             return false;
         }
-        ply % 2 == 1 || self.own.as_ref().is_none_or(|own| own(m))
+        let test = if ply.is_multiple_of(2) {
+            &self.own
+        } else {
+            &self.theirs
+        };
+        test.as_ref().is_none_or(|t| t(m))
     }
 }
 
@@ -266,7 +275,8 @@ pub fn search<const N: usize>(
         .copied()
         .find(|&m| limits.moves.allows(0, m));
     if first_allowed.is_none() {
-        limits.moves = MoveFilter::default();
+        limits.moves.root.clear();
+        limits.moves.own = None;
     }
     let shared = Shared {
         tt,

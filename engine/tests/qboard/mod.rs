@@ -200,7 +200,7 @@ fn next_random(state: &mut u64) -> u64 {
 
 /// QBoard's start position of the variant after `plies` random legal plies (none of which ends
 /// the game), and whether the game's start was left.
-fn opening(d: &Dialect, plies: usize, seed: u64) -> AnyPosition {
+pub fn opening(d: &Dialect, plies: usize, seed: u64) -> AnyPosition {
     let mut pos = d.start_position();
     let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
     for _ in 0..plies {

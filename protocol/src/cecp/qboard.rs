@@ -1,7 +1,8 @@
 //! Playing through QBoard, which loses parts of some moves on the way between engines
 //! ([`crate::dialect::relay`]) and reads engine output in chunks:
 //! - the engine plays only moves QBoard relays intact ([`playable`]: the search's test of its
-//!   own moves, at the root and in the tree);
+//!   own moves, at the root and in the tree), and expects from the opponent only moves that can
+//!   reach it ([`reachable`]: no Ko move-then-shoot, whose shots QBoard cuts off);
 //! - a move from QBoard that could have been a promotion QBoard did not pass on is remembered
 //!   ([`Unconfirmed`]); if the opponent's next move is legal only had it promoted, the game is
 //!   re-read that way;
@@ -28,6 +29,12 @@ pub const RESULT_HOLD: Duration = Duration::from_millis(1000);
 /// The test the search applies to the engine's own moves when QBoard relays them.
 pub fn playable(relay: QboardRelay) -> Playable {
     Playable(Arc::new(move |m| relay.carries(m)))
+}
+
+/// The test the search applies to the opponent's moves when QBoard relays them: those that can
+/// reach the engine ([`QboardRelay::reaches`]).
+pub fn reachable(relay: QboardRelay) -> Playable {
+    Playable(Arc::new(move |m| relay.reaches(m)))
 }
 
 /// A move read from QBoard without promotion although the same text with `+` was a legal

@@ -60,6 +60,17 @@ impl QboardRelay {
             && (legs == 1 || self.multi_leg_promotion || m.promotion() != Promotion::Promote)
             && (self.move_then_shoot || !moves_then_shoots(m))
     }
+
+    /// Whether the opponent's move `m` can reach the engine through QBoard as itself, its
+    /// promotion aside: at most `max_legs` legs, and no move-then-shoot where QBoard cuts the
+    /// shots off (the opponent's engine cannot play it, and a human's arrives as the bare
+    /// move). A multi-leg promotion arrives without `+` and is re-read when the game shows it,
+    /// so it counts as reaching the engine. The search applies this test to the opponent's moves:
+    /// a threat QBoard cannot deliver is none.
+    #[inline]
+    pub fn reaches(&self, m: Move) -> bool {
+        legs(m) <= self.max_legs && (self.move_then_shoot || !moves_then_shoots(m))
+    }
 }
 
 /// The number of legs the dialect writes for `m` (`moves::text`): a leg ends where something
@@ -175,5 +186,29 @@ mod tests {
         assert!(!QboardRelay::KO.carries(triple));
         assert!(!QboardRelay::KO.carries(move_and_shoot));
         assert!(QboardRelay::MAKA.carries(move_and_shoot));
+    }
+
+    #[test]
+    fn what_reaches_the_engine_from_the_opponent() {
+        let (a, b, c, e) = (sq(100), sq(101), sq(102), sq(103));
+        let promote = |m: Move| m.with_promotion(Promotion::Promote);
+        let double = Move::with_path(a, &[b], c);
+        let triple = Move::with_path(a, &[b, c], e);
+        let quadruple = Move::with_path(a, &[b, c, e], a);
+        let shot_in_place = Move::with_shots(a, None, Some(c), None, a);
+        let move_and_shoot = Move::with_shots(a, None, Some(c), None, b);
+        for r in [QboardRelay::DAI_DAI, QboardRelay::MAKA, QboardRelay::KO] {
+            // A multi-leg promotion arrives without `+` and is re-read: it reaches the engine.
+            assert!(
+                r.reaches(Move::new(a, b)) && r.reaches(promote(double)),
+                "{r:?}"
+            );
+            assert!(r.reaches(shot_in_place) && !r.reaches(quadruple), "{r:?}");
+        }
+        assert!(QboardRelay::MAKA.reaches(promote(triple)));
+        assert!(QboardRelay::MAKA.reaches(move_and_shoot));
+        // Ko: two legs at most, and a move then a shot arrives as the bare move.
+        assert!(!QboardRelay::KO.reaches(triple));
+        assert!(!QboardRelay::KO.reaches(move_and_shoot));
     }
 }

@@ -171,9 +171,12 @@ fn under_qboard_the_search_plays_only_moves_qboard_relays() {
     let (_, gos, _) = run(&["new", "variant maka", &format!("setboard {fen}"), "go"]);
     let test = gos[0].playable.as_ref().expect("a test under QBoard");
     assert!(!test.allows(promoting) && test.allows(declining));
+    // The opponent's promotion arrives without `+` and is re-read: it can reach the engine.
+    let reach = gos[0].reachable.as_ref().expect("a test under QBoard");
+    assert!(reach.allows(promoting) && reach.allows(declining));
     // Not for chu (XBoard's variant), and not once the GUI shows itself to be XBoard.
     let (_, gos, _) = run(&["new", "variant chu", "go"]);
-    assert!(gos[0].playable.is_none());
+    assert!(gos[0].playable.is_none() && gos[0].reachable.is_none());
     let (_, gos, _) = run(&[
         "new",
         "variant maka",
@@ -181,7 +184,7 @@ fn under_qboard_the_search_plays_only_moves_qboard_relays() {
         &format!("setboard {fen}"),
         "go",
     ]);
-    assert!(gos[0].playable.is_none());
+    assert!(gos[0].playable.is_none() && gos[0].reachable.is_none());
 }
 
 #[test]
