@@ -110,12 +110,10 @@ fn the_root_side_is_restricted_deeper_in_the_tree() {
     assert!(score < MATE - 3, "{} {score}", p.move_to_string(m));
 }
 
-#[test]
-fn the_opponent_is_restricted_only_by_its_own_test() {
-    // White (to reply) can take the Black king on 9q with its rook on 9a whatever Black does,
-    // Black's king being walled in by its own pawns. Refusing moves onto 9q restricts only
-    // Black, which never moves there: the loss is still seen.
-    let p = dai_dai(
+/// Black to move, its king on 9q walled in by its own pawns, White's rook on 9a able to take
+/// it whatever Black does.
+fn walled_in_king() -> Position<5> {
+    dai_dai(
         &[
             ("9q", "K"),
             ("8q", "P"),
@@ -126,7 +124,15 @@ fn the_opponent_is_restricted_only_by_its_own_test() {
             ("1a", "k"),
         ],
         'b',
-    );
+    )
+}
+
+#[test]
+fn the_opponent_is_restricted_only_by_its_own_test() {
+    // White (to reply) can take the Black king on 9q with its rook on 9a whatever Black does,
+    // Black's king being walled in by its own pawns. Refusing moves onto 9q restricts only
+    // Black, which never moves there: the loss is still seen.
+    let p = walled_in_king();
     let kings_square = p.variant().geo.parse_square("9q").unwrap();
     let (_, score) = best(&p, 3, own(move |m| m.to() != kings_square));
     assert!(score <= -MATE_BOUND, "{score}");
@@ -137,18 +143,7 @@ fn a_threat_the_opponent_cannot_deliver_is_none() {
     // The position of the last test: White's rook takes the Black king on 9q whatever Black
     // does. When no White move onto 9q can reach us, the loss is gone; the test of White's
     // moves never restricts Black's.
-    let p = dai_dai(
-        &[
-            ("9q", "K"),
-            ("8q", "P"),
-            ("10q", "P"),
-            ("8p", "P"),
-            ("10p", "P"),
-            ("9a", "r"),
-            ("1a", "k"),
-        ],
-        'b',
-    );
+    let p = walled_in_king();
     let kings_square = p.variant().geo.parse_square("9q").unwrap();
     let theirs = MoveFilter {
         theirs: Some(Arc::new(move |m: Move| m.to() != kings_square)),

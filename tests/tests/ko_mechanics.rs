@@ -14,6 +14,7 @@
 //! docs/notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
+use kit::{at, play, set};
 
 use std::collections::BTreeSet;
 
@@ -157,28 +158,6 @@ fn sorted(list: &[&str]) -> Vec<String> {
     let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
     v.sort();
     v
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
-/// The piece on a square as positions write it, without parentheses (`""` when empty).
-fn at(pos: &Pos, sq: &str) -> String {
-    let p = pos.piece_at(square(pos, sq));
-    if p.is_piece() {
-        pos.variant().piece_code(p).replace(['(', ')'], "")
-    } else {
-        String::new()
-    }
-}
-
-/// Parses and plays a move, checking the position's redundant structures afterwards.
-fn play(pos: &mut Pos, mv: &str) -> Move {
-    let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    pos.make(m);
-    pos.check_consistency().unwrap();
-    m
 }
 
 /// Plays a move and takes it back: the position, its extra field and its hash come back exactly.

@@ -16,6 +16,7 @@
 //! to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
+use kit::{at, play, set};
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -98,28 +99,6 @@ fn effects_to(pos: &Pos, from: &str, to: &str) -> BTreeSet<String> {
         .filter(|m| m.to() == t)
         .map(|m| effect_string(pos, m))
         .collect()
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
-}
-
-/// The piece on a square as positions write it, without parentheses (`""` when empty).
-fn at(pos: &Pos, sq: &str) -> String {
-    let p = pos.piece_at(square(pos, sq));
-    if p.is_piece() {
-        pos.variant().piece_code(p).replace(['(', ')'], "")
-    } else {
-        String::new()
-    }
-}
-
-/// Parses and plays a move; the position stays consistent.
-fn play(pos: &mut Pos, mv: &str) -> Move {
-    let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-    pos.make(m);
-    pos.check_consistency().unwrap();
-    m
 }
 
 /// Captures-only generation gives exactly the moves that remove something.

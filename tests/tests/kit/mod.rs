@@ -37,3 +37,32 @@ pub fn build_in<const N: usize>(
 pub fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> Position<N> {
     build_in(Variant::builtin(id).unwrap(), side, "-", pieces)
 }
+
+/// The square named `sq` (see [`coords`]) on `pos`'s board.
+pub fn square<const N: usize>(pos: &Position<N>, sq: &str) -> taikyoku_movegen::Square {
+    let (c, r) = coords(sq, pos.variant().geo.files());
+    pos.variant().geo.square(c, r)
+}
+
+/// A set of move or square texts, for comparing move lists whatever their order.
+pub fn set(list: &[&str]) -> std::collections::BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+/// The piece on a square as positions write it, without parentheses (`""` when empty).
+pub fn at<const N: usize>(pos: &Position<N>, sq: &str) -> String {
+    let p = pos.piece_at(square(pos, sq));
+    if p.is_piece() {
+        pos.variant().piece_code(p).replace(['(', ')'], "")
+    } else {
+        String::new()
+    }
+}
+
+/// Parses and plays a move, checking the position's redundant structures afterwards.
+pub fn play<const N: usize>(pos: &mut Position<N>, mv: &str) -> taikyoku_movegen::Move {
+    let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    pos.make(m);
+    pos.check_consistency().unwrap();
+    m
+}
