@@ -14,12 +14,12 @@
 //! docs/notation.md uses to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
-use kit::{at, play, set};
+use kit::{at, moves_of, play, set, sq_name, square};
 
 use std::collections::BTreeSet;
 
 use taikyoku_movegen::{
-    Colour, EndReason, GameResult, Move, Outcome, Position, Promotion, Square, Variant,
+    Colour, EndReason, GameResult, Move, Outcome, Position, Promotion, Variant,
 };
 
 type Pos = Position<6>;
@@ -55,21 +55,6 @@ fn ko_x(side: char, extra: &str, pieces: &[(&str, &str)]) -> Pos {
 /// Black's general on 2s and White's on 18a, plus `pieces`; nobody's guard has entered.
 fn ko(side: char, pieces: &[(&str, &str)]) -> Pos {
     ko_x(side, "-", pieces)
-}
-
-fn square(pos: &Pos, sq: &str) -> Square {
-    let (c, r) = coords(sq);
-    pos.variant().geo.square(c, r)
-}
-
-fn sq_name(pos: &Pos, s: Square) -> String {
-    pos.variant().geo.square_name(s)
-}
-
-/// The moves of the piece on `from`.
-fn moves_of(pos: &Pos, from: &str) -> Vec<Move> {
-    let f = square(pos, from);
-    pos.moves().into_iter().filter(|m| m.from() == f).collect()
 }
 
 /// The moves of the piece on `from`, as sorted canonical strings (checked to be distinct).

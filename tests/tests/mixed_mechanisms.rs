@@ -16,16 +16,14 @@
 //! to tell moves apart (origin, destination, removed squares, promotion).
 
 mod kit;
-use kit::{at, play, set};
+use kit::{at, moves_of, play, set, sq_name, square};
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use taikyoku_movegen::{Move, Position, Promotion, Square, Variant};
+use taikyoku_movegen::{Move, Position, Promotion, Variant};
 
 type Pos = Position<2>;
-
-const FILES: usize = 9;
 const FILE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/mixed-mechanisms.var");
 
 fn variant() -> Arc<Variant> {
@@ -37,20 +35,6 @@ fn build(side: char, pieces: &[(&str, &str)]) -> Pos {
     let mut all = vec![("9i", "K"), ("1a", "k")];
     all.extend_from_slice(pieces);
     kit::build_in(variant(), side, "-", &all)
-}
-
-fn square(pos: &Pos, sq: &str) -> Square {
-    let (c, r) = kit::coords(sq, FILES);
-    pos.variant().geo.square(c, r)
-}
-
-fn sq_name(pos: &Pos, s: Square) -> String {
-    pos.variant().geo.square_name(s)
-}
-
-fn moves_of(pos: &Pos, from: &str) -> Vec<Move> {
-    let f = square(pos, from);
-    pos.moves().into_iter().filter(|m| m.from() == f).collect()
 }
 
 /// What a move does: destination, removed squares (sorted as strings), promotion suffix.

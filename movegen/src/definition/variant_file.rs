@@ -763,49 +763,73 @@ fn parse_rules(
             "bare-king" => r.bare_king = yes_no(value)?,
             "perpetual-chasing" => chasing = Some(yes_no(value)?),
             "lion-protection" => {
-                r.lion_protection = match value.as_str() {
-                    "before" => LionProtection::Before,
-                    "after" => LionProtection::After,
-                    "before-and-after" => LionProtection::BeforeAndAfter,
-                    "before-or-after" => LionProtection::BeforeOrAfter,
-                    _ => return Err((line, format!(
-                        "{key}: expected before, after, before-and-after or before-or-after, found '{value}'"
-                    ))),
-                }
+                r.lion_protection = choice(
+                    key,
+                    value,
+                    &[
+                        ("before", LionProtection::Before),
+                        ("after", LionProtection::After),
+                        ("before-and-after", LionProtection::BeforeAndAfter),
+                        ("before-or-after", LionProtection::BeforeOrAfter),
+                    ],
+                )
+                .map_err(|e| (line, e))?
             }
             "counter-strike-from" => {
-                r.counter_strike_from = match value.as_str() {
-                    "any-step" => CounterStrikeFrom::AnyStep,
-                    "destination" => CounterStrikeFrom::Destination,
-                    _ => return Err((line, format!(
-                        "{key}: expected any-step or destination, found '{value}'"
-                    ))),
-                }
+                r.counter_strike_from = choice(
+                    key,
+                    value,
+                    &[
+                        ("any-step", CounterStrikeFrom::AnyStep),
+                        ("destination", CounterStrikeFrom::Destination),
+                    ],
+                )
+                .map_err(|e| (line, e))?
             }
             "counter-strike-recapture" => {
-                r.counter_strike_recapture = match value.as_str() {
-                    "recorded" => CounterStrikeRecapture::Recorded,
-                    "none" => CounterStrikeRecapture::None,
-                    _ => return Err((line, format!(
-                        "{key}: expected recorded or none, found '{value}'"
-                    ))),
-                }
+                r.counter_strike_recapture = choice(
+                    key,
+                    value,
+                    &[
+                        ("recorded", CounterStrikeRecapture::Recorded),
+                        ("none", CounterStrikeRecapture::None),
+                    ],
+                )
+                .map_err(|e| (line, e))?
             }
             "last-rank-promotion" => {
-                r.last_rank_promotion = match value.as_str() {
-                    "optional" => LastRankPromotion::Optional,
-                    "compulsory" => LastRankPromotion::Compulsory,
-                    "strict" => LastRankPromotion::Strict,
-                    _ => return Err((line, format!(
-                        "{key}: expected optional, compulsory or strict, found '{value}'"
-                    ))),
-                }
+                r.last_rank_promotion = choice(
+                    key,
+                    value,
+                    &[
+                        ("optional", LastRankPromotion::Optional),
+                        ("compulsory", LastRankPromotion::Compulsory),
+                        ("strict", LastRankPromotion::Strict),
+                    ],
+                )
+                .map_err(|e| (line, e))?
             }
             _ => return Err((line, format!("unknown rule '{key}'"))),
         }
     }
     r.perpetual_chasing = chasing.unwrap_or(r.bare_king);
     Ok(r)
+}
+
+/// The value of a `[rules]` key with named choices: `value` looked up in `options`, or an
+/// error listing them ("expected a, b or c, found 'x'").
+fn choice<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, String> {
+    if let Some(&(_, v)) = options.iter().find(|(name, _)| *name == value) {
+        return Ok(v);
+    }
+    let names: Vec<&str> = options.iter().map(|o| o.0).collect();
+    let (last, rest) = names.split_last().unwrap_or((&"", &[]));
+    let expected = if rest.is_empty() {
+        last.to_string()
+    } else {
+        format!("{} or {last}", rest.join(", "))
+    };
+    Err(format!("{key}: expected {expected}, found '{value}'"))
 }
 
 fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {

@@ -66,3 +66,14 @@ pub fn play<const N: usize>(pos: &mut Position<N>, mv: &str) -> taikyoku_movegen
     pos.check_consistency().unwrap();
     m
 }
+
+/// The name of a square of `pos`'s board.
+pub fn sq_name<const N: usize>(pos: &Position<N>, s: taikyoku_movegen::Square) -> String {
+    pos.variant().geo.square_name(s)
+}
+
+/// The moves of the piece on `from`.
+pub fn moves_of<const N: usize>(pos: &Position<N>, from: &str) -> Vec<taikyoku_movegen::Move> {
+    let f = square(pos, from);
+    pos.moves().into_iter().filter(|m| m.from() == f).collect()
+}
