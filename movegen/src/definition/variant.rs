@@ -117,6 +117,11 @@ pub struct Variant {
     /// a label for the protocols; the rules themselves are the definition's `[rules]` keys, and
     /// move generation never reads this.
     pub chu_rules: ChuRules,
+    /// The definition a [`ChuRules`] reading was applied to (the variant file's own keys) when
+    /// this variant is such a reading ([`Variant::with_chu_rules`]); `None` for the file itself.
+    /// A reading of a reading starts again from it, so readings never compound (`both` read as
+    /// `either` is `either`, not `either` of `both`'s keys).
+    pub reading_of: Option<Box<VariantDef>>,
     /// Whether generated moves pass through the rule filters (lion trading, bare king): a
     /// capability derived from the `[rules]` for the generator's hot path.
     pub filters_moves: bool,
@@ -189,6 +194,11 @@ pub const READING_KEYS: &[&str] = &[
     "last-rank-promotion",
 ];
 
+/// Every name [`Variant::builtin`] accepts: the [`BUILTIN`] variants, then the [`READINGS`].
+pub fn known_names() -> Vec<&'static str> {
+    BUILTIN.iter().chain(READINGS).copied().collect()
+}
+
 /// The text of a built-in variant file.
 pub fn builtin_text(id: &str) -> Option<&'static str> {
     match id {
@@ -242,12 +252,16 @@ fn read_variant_file(path: &str) -> Result<String, String> {
 }
 
 impl Variant {
-    /// A built-in variant by id (`taikyoku`, `maka-dai-dai`, `dai-dai`, `ko`).
+    /// A built-in variant by id: one of [`BUILTIN`] (`taikyoku`, `maka-dai-dai`, `dai-dai`,
+    /// `ko`, `chu`) or of [`READINGS`] (`chu-hachu`).
     pub fn builtin(id: &str) -> Result<Arc<Variant>, VariantError> {
         let text = builtin_text(id).ok_or_else(|| VariantError {
             source: id.to_string(),
             line: 0,
-            message: format!("unknown variant '{id}' (known: {})", BUILTIN.join(", ")),
+            message: format!(
+                "unknown variant '{id}' (known: {})",
+                known_names().join(", ")
+            ),
         })?;
         Variant::from_text(&format!("builtin:{id}"), text)
     }
@@ -457,6 +471,7 @@ impl Variant {
             filters_moves,
             zone_bits,
             chu_rules: ChuRules::Lishogi,
+            reading_of: None,
             royal_kinds,
             reach: Default::default(),
         };
@@ -493,11 +508,16 @@ impl Variant {
     /// stricter for `both` (the moves legal under both) and the looser for `either` (the moves
     /// legal under either). The game-end rules combine as the readings must agree to end a
     /// game: the bare-king rule applies only if both have it.
+    ///
+    /// The reading is always applied to the variant file's own keys ([`Variant::reading_of`]),
+    /// also when `self` is already a reading. For `chu-hachu`, whose own keys are HaChu's, every
+    /// reading has HaChu's keys.
     pub fn with_chu_rules(&self, rules: ChuRules) -> Result<Arc<Variant>, VariantError> {
-        let mut def = self.def.clone();
+        let base = self.reading_of.as_deref().unwrap_or(&self.def);
+        let mut def = base.clone();
         if rules != ChuRules::Lishogi {
             let hachu = Variant::builtin(READINGS[0])?;
-            let mut other = self.def.clone();
+            let mut other = base.clone();
             other.repetition = hachu.def.repetition;
             let (o, h) = (&mut other.rules, &hachu.def.rules);
             o.bare_king = h.bare_king;
@@ -513,6 +533,7 @@ impl Variant {
         }
         let mut v = Variant::compile(def)?;
         v.chu_rules = rules;
+        v.reading_of = Some(Box::new(base.clone()));
         Ok(Arc::new(v))
     }
 
@@ -649,7 +670,10 @@ mod tests {
             assert_eq!(v.id(), *id);
         }
         let e = Variant::builtin("chess").unwrap_err();
-        assert!(e.message.contains("unknown variant 'chess'"));
+        assert_eq!(
+            e.message,
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"
+        );
         for id in READINGS {
             let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(v.id(), *id);
@@ -694,9 +718,7 @@ mod tests {
         let v = Variant::from_text("chu.var", &unstated.replacen("bare-king = yes", "", 1));
         assert!(!v.unwrap().def.rules.perpetual_chasing);
         let chu = Variant::builtin("chu").unwrap();
-        let keys = |r: ChuRules| {
-            let v = chu.with_chu_rules(r).unwrap();
-            assert_eq!((v.id(), v.chu_rules), ("chu", r));
+        let keys_of = |v: &Variant| {
             let d = &v.def.rules;
             (
                 v.def.repetition,
@@ -708,6 +730,33 @@ mod tests {
                 d.last_rank_promotion,
             )
         };
+        let keys = |r: ChuRules| {
+            let v = chu.with_chu_rules(r).unwrap();
+            assert_eq!((v.id(), v.chu_rules), ("chu", r));
+            keys_of(&v)
+        };
+        let all = [
+            ChuRules::Lishogi,
+            ChuRules::Hachu,
+            ChuRules::Both,
+            ChuRules::Either,
+        ];
+        // A reading of a reading starts again from the file's keys: the protocols read a
+        // variant played by `both` as `either` to judge the opponent's moves.
+        for a in all {
+            let first = chu.with_chu_rules(a).unwrap();
+            for b in all {
+                let v = first.with_chu_rules(b).unwrap();
+                assert_eq!((keys_of(&v), v.chu_rules), (keys(b), b), "{a:?} then {b:?}");
+            }
+        }
+        // chu-hachu's own keys are HaChu's: every reading of it is HaChu's.
+        let hachu = Variant::builtin("chu-hachu").unwrap();
+        assert_eq!(keys_of(&hachu), keys(ChuRules::Hachu));
+        for r in all {
+            let v = hachu.with_chu_rules(r).unwrap();
+            assert_eq!((v.id(), keys_of(&v)), ("chu-hachu", keys(ChuRules::Hachu)));
+        }
         assert_eq!(
             keys(ChuRules::Lishogi),
             (
