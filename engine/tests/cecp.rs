@@ -840,3 +840,79 @@ fn xboard_chu_accepts_hachu_moves_that_lishogi_forbids() {
     assert_eq!(lines, ["pong 1"], "{bridge} accepted quietly");
     e.quit();
 }
+
+#[test]
+fn xboard_chu_hachu_by_name_plays_hachus_rules() {
+    // Black's kirin takes White's lion on 6d and promotes to a lion; White's rook on 12d then
+    // takes it back on the recorded square: lishogi allows it, HaChu does not (docs/chu.md §11).
+    // `chu` (played by both readings, accepting what either allows) takes the recapture;
+    // `chu-hachu`, chu with HaChu's rules and written as chu is, refuses it.
+    let text = "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1";
+    let chu = Dialect::for_cecp_variant("chu").unwrap();
+    let mut pos = AnyPosition::parse(chu.variant.clone(), text).unwrap();
+    let fen = chu.to_fen(&pos);
+    let kirin = dialect_move(&chu, &pos, "6f6d+");
+    pos.play_moves(&["6f6d+"]).unwrap();
+    let rook = dialect_move(&chu, &pos, "12d6d");
+    let mut e = Engine::start();
+    let features = e.handshake();
+    assert!(
+        features.contains(",ko,chu-hachu\""),
+        "chu-hachu announced last: {features}"
+    );
+    e.send("accepted done");
+    for (name, accepted) in [("chu", true), ("chu-hachu", false)] {
+        e.send("new");
+        e.send(&format!("variant {name}"));
+        e.send("force");
+        e.send(&format!("setboard {fen}"));
+        e.send(&format!("usermove {kirin}"));
+        e.send(&format!("usermove {rook}"));
+        e.send("ping 1");
+        let lines = e.until("pong", |l| l == "pong 1");
+        if accepted {
+            assert_eq!(lines, ["pong 1"], "{name}: {rook} accepted quietly");
+        } else {
+            assert_eq!(lines.len(), 2, "{name}: {lines:?}");
+            assert!(
+                lines[0].starts_with("Illegal move (") && lines[0].ends_with(&rook),
+                "{name}: {lines:?}"
+            );
+        }
+    }
+    // HaChu's reading by name accepts the go-between bridge lishogi forbids, and plays on.
+    let text = "kgs9/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1";
+    let hachu = Dialect::for_cecp_variant("chu-hachu").unwrap();
+    let pos = AnyPosition::parse(hachu.variant.clone(), text).unwrap();
+    let bridge = dialect_move(&hachu, &pos, "6h6g6f");
+    e.send("new");
+    e.send("variant chu-hachu");
+    e.send("force");
+    e.send(&format!("setboard {}", hachu.to_fen(&pos)));
+    e.send(&format!("usermove {bridge}"));
+    e.send("ping 2");
+    let lines = e.until("pong", |l| l == "pong 2");
+    assert_eq!(lines, ["pong 2"], "{bridge} accepted quietly");
+    e.send("sd 1");
+    e.send("go");
+    let (_, reply) = e.engine_move();
+    let mut g = Game {
+        dialect: hachu,
+        pos,
+    };
+    g.play(&bridge);
+    g.play(&reply);
+    // A misspelt name is refused, listing the names the engine knows.
+    e.send("variant chu-hachuu");
+    e.send("ping 3");
+    let lines = e.until("pong", |l| l == "pong 3");
+    assert_eq!(
+        lines,
+        [
+            "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, taikyoku, \
+             maka-dai-dai, dai-dai, ko, chu-hachu)): variant chu-hachuu",
+            "pong 3"
+        ]
+    );
+    e.quit();
+}

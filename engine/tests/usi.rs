@@ -317,3 +317,66 @@ fn chu_rules_both_accepts_what_either_reading_allows() {
         .any(|l| l.contains("error") && l.contains("sometimes")));
     e.send("quit");
 }
+
+#[test]
+fn chu_hachu_by_name_plays_hachus_rules() {
+    // Black's kirin takes White's lion on 6d and promotes to a lion; White's rook on 12d takes
+    // it back on the recorded square: lishogi allows it, HaChu does not. A black lion takes the
+    // go-between that guards White's lion, then the lion: HaChu allows it, lishogi does not
+    // (docs/chu.md §11). USI_Variant `chu-hachu` is chu with HaChu's rules.
+    let recapture = "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+ 12d6d";
+    let bridge = "kgs9/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1 moves 6h6g6f";
+    let mut e = Engine::start();
+    e.send("usi");
+    let opts = e.until("usiok");
+    assert!(
+        opts.iter()
+            .any(|l| l.starts_with("option name USI_Variant type combo")
+                && l.ends_with(" var chu var chu-hachu")),
+        "{opts:?}"
+    );
+    // Whether each position is accepted, and the error otherwise.
+    let mut accepts = |e: &mut Engine, pos: &str| {
+        e.send(&format!("position sfen {pos}"));
+        e.send("isready");
+        let out = e.until("readyok");
+        let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        assert!(errors.len() <= 1, "{out:?}");
+        errors.is_empty()
+    };
+    for (variant, rules, takes_back, bridges) in [
+        ("chu", "lishogi", true, false),
+        ("chu-hachu", "lishogi", false, true),
+        // Under `both` the opponent's moves are judged by `either`: both are accepted.
+        ("chu", "both", true, true),
+        // The readings of chu-hachu, whose own keys are HaChu's, are all HaChu's.
+        ("chu-hachu", "both", false, true),
+        ("chu-hachu", "either", false, true),
+    ] {
+        e.send(&format!("setoption name ChuRules value {rules}"));
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        assert_eq!(
+            (accepts(&mut e, recapture), accepts(&mut e, bridge)),
+            (takes_back, bridges),
+            "{variant} {rules}"
+        );
+    }
+    // chu-hachu plays on after the bridge.
+    e.send("setoption name ChuRules value lishogi");
+    e.send("setoption name USI_Variant value chu-hachu");
+    e.send(&format!("position sfen {bridge}"));
+    e.send("go depth 1");
+    let out = e.until("bestmove");
+    assert!(!out.last().unwrap().contains("resign"), "{out:?}");
+    // A misspelt name is refused, listing the names the engine knows.
+    e.send("setoption name USI_Variant value chu-hachuu");
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(
+        out.iter().any(|l| l
+            == "info string error: chu-hachuu: unknown variant 'chu-hachuu' (known: taikyoku, \
+                maka-dai-dai, dai-dai, ko, chu, chu-hachu)"),
+        "{out:?}"
+    );
+    e.quit();
+}

@@ -123,9 +123,11 @@ struct PerftJob {
     handle: JoinHandle<()>,
 }
 
+/// The `USI_Variant` option: every built-in name (`chu-hachu`, HaChu's reading of chu,
+/// included); a path to a variant file is accepted too.
 fn variant_spec() -> String {
     let mut s = String::from("type combo default taikyoku");
-    for v in taikyoku_movegen::variant::BUILTIN {
+    for v in taikyoku_movegen::variant::known_names() {
         s.push_str(" var ");
         s.push_str(v);
     }

@@ -10,7 +10,8 @@
 //!   legs joined by commas, `@@@@` for a pass;
 //! - the native one, under our own variant names (`taikyoku`, `dai-dai`, `maka-dai-dai`, `ko`):
 //!   positions and moves in our notation unchanged (`docs/notation.md`), for our own
-//!   match runner. `chu` is both a CECP name and ours; it means XBoard's dialect.
+//!   match runner. `chu` is both a CECP name and ours; it means XBoard's dialect, and so does
+//!   `chu-hachu` (our name for chu with HaChu's rules, docs/chu.md §11), which no GUI sends.
 
 mod codes;
 mod fen;
@@ -20,7 +21,7 @@ pub mod tables;
 
 use std::sync::Arc;
 
-use taikyoku_movegen::variant::BUILTIN;
+use taikyoku_movegen::variant::{known_names, BUILTIN, READINGS};
 use taikyoku_movegen::{AnyPosition, Colour, Move, Variant};
 
 use codes::{grid_of, infer_extra, is_suffix, position_from_grid, Cell, CodeMap};
@@ -77,6 +78,15 @@ const GUIS: &[Gui] = &[
         one_line: false,
         relay: None,
     },
+    // Chu with HaChu's rules (docs/chu.md §11): no GUI's name but ours, written as chu is.
+    Gui {
+        cecp: "chu-hachu",
+        variant: "chu-hachu",
+        table: tables::CHU,
+        start: tables::CHU_START,
+        one_line: false,
+        relay: None,
+    },
 ];
 
 /// One CECP variant name bound to one of our variants, with the conventions its GUI uses.
@@ -91,7 +101,8 @@ pub struct Dialect {
 
 impl Dialect {
     /// The dialect for a CECP variant name (`daidai`, `maka`, `koshogi`, `chu`, or our own names
-    /// such as `dai-dai`, `taikyoku`); an error names the unknown variant.
+    /// such as `dai-dai`, `taikyoku`, `chu-hachu`); an error names the unknown variant and lists
+    /// the known ones.
     pub fn for_cecp_variant(name: &str) -> Result<Dialect, String> {
         let name = name.trim();
         let id = match GUIS.iter().find(|g| g.cecp == name) {
@@ -114,10 +125,15 @@ impl Dialect {
     }
 
     /// The CECP variant names we announce in `feature variants=...`: the GUIs' names, then our
-    /// own (native dialect) names that are not already among them.
+    /// own names that are not already among them (the built-in variants, native dialect; then
+    /// the readings, `chu-hachu`, in chu's dialect).
     pub fn announced_variants() -> Vec<String> {
-        let mut names: Vec<String> = GUIS.iter().map(|g| g.cecp.to_string()).collect();
-        for b in BUILTIN {
+        let mut names: Vec<String> = GUIS
+            .iter()
+            .filter(|g| !READINGS.contains(&g.cecp))
+            .map(|g| g.cecp.to_string())
+            .collect();
+        for b in known_names() {
             if !names.iter().any(|n| n == b) {
                 names.push(b.to_string());
             }

@@ -111,6 +111,7 @@ fn variant_names() {
         ("maka", "maka-dai-dai", false),
         ("koshogi", "ko", false),
         ("chu", "chu", false),
+        ("chu-hachu", "chu-hachu", false),
         ("taikyoku", "taikyoku", true),
         ("dai-dai", "dai-dai", true),
         ("maka-dai-dai", "maka-dai-dai", true),
@@ -122,11 +123,25 @@ fn variant_names() {
         assert_eq!(x.is_native(), native, "{cecp}");
     }
     let e = Dialect::for_cecp_variant("tai").unwrap_err();
-    assert!(e.contains("unknown variant 'tai'"), "{e}");
+    assert_eq!(
+        e,
+        "unknown variant 'tai' (known: daidai, maka, koshogi, chu, taikyoku, maka-dai-dai, \
+         dai-dai, ko, chu-hachu)"
+    );
+    // Our name for chu with HaChu's rules comes last, after every name the GUIs send.
     assert_eq!(
         Dialect::announced_variants().join(","),
-        "daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko"
+        "daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,chu-hachu"
     );
+    // chu-hachu speaks chu's dialect: the same start position, FEN and move texts.
+    let (chu, hachu) = (d("chu"), d("chu-hachu"));
+    let (p, q) = (chu.start_position(), hachu.start_position());
+    assert_eq!(chu.to_fen(&p), hachu.to_fen(&q));
+    assert_eq!(p.to_notation(), q.to_notation());
+    let m = chu.parse_move(&p, "f4f5").unwrap();
+    assert_eq!(hachu.parse_move(&q, "f4f5").unwrap(), m);
+    assert_eq!(hachu.move_text(&q, m), "f4f5");
+    assert!(hachu.qboard_relay().is_none());
     // A dialect built by hand under a GUI name but for another variant speaks our notation.
     let odd = Dialect {
         cecp_name: "daidai".to_string(),
