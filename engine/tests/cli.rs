@@ -186,3 +186,77 @@ fn openings_refuse_an_impossible_request() {
     ]);
     assert_clean_failure(&o, "plies");
 }
+
+#[test]
+fn chu_hachu_is_chu_with_hachus_rules() {
+    // A black lion takes the go-between that guards White's lion, then the lion: HaChu allows
+    // it, lishogi does not (docs/chu.md §11).
+    let bridge = "kgs9/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1";
+    let divide = |args: &[&str]| {
+        let mut all = vec!["perft", "--position", bridge, "--depth", "1", "--divide"];
+        all.extend_from_slice(args);
+        let o = run(&all);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        stdout(&o)
+    };
+    let hachu = divide(&["--variant", "chu-hachu"]);
+    assert!(hachu.contains("\n6h6g6f: 1\n"), "{hachu}");
+    let lishogi = divide(&["--variant", "chu"]);
+    assert!(!lishogi.contains("6h6g6f"), "{lishogi}");
+    assert_eq!(divide(&["--variant", "chu", "--chu-rules", "hachu"]), hachu);
+    // chu-hachu's own keys are HaChu's: every reading of it is HaChu's.
+    for rules in ["hachu", "both", "either"] {
+        assert_eq!(
+            divide(&["--variant", "chu-hachu", "--chu-rules", rules]),
+            hachu,
+            "{rules}"
+        );
+    }
+    assert_clean_failure(
+        &run(&["perft", "--variant", "chu-hachuu"]),
+        "unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)",
+    );
+}
+
+#[test]
+fn xboard_starts_in_chu_hachu_when_asked() {
+    // `taikyoku xboard --variant chu-hachu`: `new` starts chu with HaChu's rules, which refuse
+    // lishogi's recapture of a kirin that took a lion and promoted (docs/chu.md §11).
+    // The moves in XBoard's notation, which chu-hachu shares with chu (where both are legal).
+    use taikyoku_movegen::{with_position, AnyPosition};
+    let d = taikyoku_protocol::dialect::Dialect::for_cecp_variant("chu").unwrap();
+    let text = "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1";
+    let mut pos = AnyPosition::parse(d.variant.clone(), text).unwrap();
+    let fen = d.to_fen(&pos);
+    let mut texts = Vec::new();
+    for ours in ["6f6d+", "12d6d"] {
+        let m = with_position!(&pos, p => p.parse_move(ours).unwrap());
+        texts.push(d.move_text(&pos, m));
+        pos.play_moves(&[ours]).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taikyoku"))
+        .args(["xboard", "--variant", "chu-hachu"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "xboard\nprotover 2\naccepted done\nnew\nforce\nsetboard {fen}\nusermove {}\n\
+         usermove {}\nping 1\nquit\n",
+        texts[0], texts[1]
+    );
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let after = text.split("feature done=1").nth(1).unwrap_or_default();
+    let lines: Vec<&str> = after.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with("Illegal move ("), "{text}");
+    assert!(lines[0].ends_with(&texts[1]), "{text}");
+    assert_eq!(lines[1], "pong 1");
+}

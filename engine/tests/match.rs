@@ -492,3 +492,95 @@ fn the_report_counts_reasons_without_touching_other_words() {
     );
     assert!(!out.contains("play<engine>d"), "{out}");
 }
+
+#[test]
+fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
+    // Refereed by HaChu's rules: our engine over USI is sent `chu-hachu`, over CECP too (it
+    // announces the name), and an engine that announces only `chu` (as HaChu does) is sent that.
+    let dir = std::env::temp_dir();
+    let logs: Vec<_> = ["usi", "cecp", "chu-only"]
+        .iter()
+        .map(|n| dir.join(format!("taikyoku-chu-hachu-{n}-{}.log", std::process::id())))
+        .collect();
+    for l in &logs {
+        let _ = std::fs::remove_file(l);
+    }
+    let spec = |script: &str, log: usize, keys: &str| {
+        format!(
+            "cmd={} arg={} arg={} {keys}",
+            faulty(script),
+            logs[log].display(),
+            taikyoku()
+        )
+    };
+    for (first, second) in [
+        (
+            spec("logged", 1, "name=cecp proto=cecp"),
+            spec("logged", 0, "name=usi"),
+        ),
+        (
+            spec("chu-only", 2, "name=chu-only proto=cecp"),
+            format!("cmd={} name=usi", taikyoku()),
+        ),
+    ] {
+        let o = run(&[
+            "--variant",
+            "chu-hachu",
+            "--engine",
+            &first,
+            "--engine",
+            &second,
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--draw-after",
+            "24",
+        ]);
+        let out = succeeded(&o);
+        assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+        for bad in [
+            "illegal", "refused", "protocol", "crashed", "on time", "failed",
+        ] {
+            assert!(!out.contains(bad), "{bad}: {out}");
+        }
+    }
+    let sent: Vec<String> = logs
+        .iter()
+        .map(|l| std::fs::read_to_string(l).unwrap())
+        .collect();
+    assert!(
+        sent[0].contains("setoption name USI_Variant value chu-hachu\n"),
+        "{}",
+        sent[0]
+    );
+    for (log, name) in [(1, "chu-hachu"), (2, "chu")] {
+        let variants: Vec<&str> = sent[log]
+            .lines()
+            .filter(|l| l.starts_with("variant "))
+            .collect();
+        assert!(
+            !variants.is_empty() && variants.iter().all(|v| *v == format!("variant {name}")),
+            "{}",
+            sent[log]
+        );
+    }
+    for l in &logs {
+        std::fs::remove_file(l).ok();
+    }
+    // A misspelt name is refused before any engine starts.
+    let o = run(&[
+        "--variant",
+        "chu-hachuu",
+        "--engine",
+        "cmd=a",
+        "--engine",
+        "cmd=b",
+    ]);
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"),
+        "{e}"
+    );
+}

@@ -53,16 +53,25 @@ pub struct Config {
 
 impl Config {
     /// Listening on 127.0.0.1 at `port`, running `engine`, offering the five built-in
-    /// variants with `initial` (a built-in id) first selected.
+    /// variants with `initial` (a built-in id) first selected; an `initial` that is a reading
+    /// of one of them (`chu-hachu`, [`taikyoku_movegen::variant::READINGS`]) is offered too.
     pub fn new(port: u16, engine: Vec<String>, initial: &str) -> Result<Config, String> {
-        let variants = taikyoku_movegen::variant::BUILTIN
+        use taikyoku_movegen::variant::{known_names, BUILTIN, READINGS};
+        let offered = BUILTIN
             .iter()
+            .chain(READINGS.iter().filter(|&&r| r == initial));
+        let variants = offered
             .map(|id| VariantChoice::builtin(id))
             .collect::<Result<Vec<_>, _>>()?;
         let initial = variants
             .iter()
             .position(|v| v.key == initial)
-            .ok_or_else(|| format!("unknown variant '{initial}'"))?;
+            .ok_or_else(|| {
+                format!(
+                    "unknown variant '{initial}' (known: {})",
+                    known_names().join(", ")
+                )
+            })?;
         Ok(Config {
             host: "127.0.0.1".into(),
             port,
@@ -119,7 +128,16 @@ mod tests {
         let mut c = Config::new(0, vec!["x".into()], "chu").unwrap();
         assert_eq!(c.variants.len(), 5);
         assert_eq!(c.variants[c.initial].key, "chu");
-        assert!(Config::new(0, vec![], "chess").is_err());
+        assert_eq!(
+            Config::new(0, vec![], "chess").unwrap_err(),
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"
+        );
+        // HaChu's reading of chu is offered when asked for.
+        let h = Config::new(0, vec![], "chu-hachu").unwrap();
+        assert_eq!(h.variants.len(), 6);
+        assert_eq!(h.variants[h.initial].key, "chu-hachu");
+        assert_eq!(h.variants[h.initial].usi_value, "chu-hachu");
+        assert_eq!(h.variants[h.initial].variant.id(), "chu-hachu");
         let mut other = VariantChoice::builtin("ko").unwrap();
         other.key = "file:ko".into();
         c.select(other);

@@ -39,6 +39,36 @@ pub fn cecp_variant_name(id: &str) -> String {
     .to_string()
 }
 
+/// The CECP names of one of our variants, best first: [`cecp_variant_name`], except that
+/// `chu-hachu` (chu with HaChu's rules, docs/chu.md §11) goes by its own name to an engine that
+/// announced it (ours) and as `chu` otherwise (HaChu, XBoard's engines): the same board and
+/// notation, the engine playing by its own rules and the referee judging by HaChu's.
+pub fn cecp_variant_names(id: &str) -> Vec<String> {
+    match id {
+        "chu-hachu" => vec!["chu-hachu".to_string(), "chu".to_string()],
+        other => vec![cecp_variant_name(other)],
+    }
+}
+
+/// Which of `names` ([`cecp_variant_names`]) to send an engine that announced `announced`: the
+/// first it announced; with no announcement, the last (the most widely known).
+fn choose_variant_name(names: &[String], announced: Option<&[String]>) -> Result<String, Failure> {
+    match announced {
+        Some(vs) => names
+            .iter()
+            .find(|n| vs.contains(n))
+            .cloned()
+            .ok_or_else(|| {
+                Failure::Protocol(format!(
+                    "it does not play variant '{}' (it announced: {})",
+                    names.join("' or '"),
+                    vs.join(",")
+                ))
+            }),
+        None => Ok(names.last().cloned().unwrap_or_default()),
+    }
+}
+
 /// What the engine announced with `feature`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Features {
@@ -140,9 +170,14 @@ impl Cecp {
         spec: &EngineSpec,
         variant: &Arc<Variant>,
     ) -> Result<Cecp, Failure> {
-        let name = cecp_variant_name(variant.id());
-        let dialect = Dialect::for_cecp_variant(&name)
-            .map_err(|e| Failure::Protocol(format!("no CECP dialect for '{name}': {e}")))?;
+        let names = cecp_variant_names(variant.id());
+        let dialect_of = |name: &str| {
+            Dialect::for_cecp_variant(name)
+                .map_err(|e| Failure::Protocol(format!("no CECP dialect for '{name}': {e}")))
+        };
+        for name in &names {
+            dialect_of(name)?;
+        }
         if let Some(TimeControl::Nodes(_)) = spec.limit {
             return Err(Failure::Protocol(
                 "CECP has no node limit (use depth= or a time control)".into(),
@@ -183,14 +218,8 @@ impl Cecp {
                 conn.send(&format!("{} {k}", if ok { "accepted" } else { "rejected" }))?;
             }
         }
-        if let Some(vs) = &f.variants {
-            if !vs.contains(&name) {
-                return Err(Failure::Protocol(format!(
-                    "it does not play variant '{name}' (it announced: {})",
-                    vs.join(",")
-                )));
-            }
-        }
+        let name = choose_variant_name(&names, f.variants.as_deref())?;
+        let dialect = dialect_of(&name)?;
         if f.memory {
             conn.send(&format!("memory {}", spec.memory))?;
         }
@@ -540,5 +569,28 @@ mod tests {
         assert_eq!(seconds(Duration::from_millis(100)), "0.1");
         assert_eq!(cecp_variant_name("dai-dai"), "daidai");
         assert_eq!(cecp_variant_name("ko"), "ko");
+    }
+
+    #[test]
+    fn chu_hachu_is_chu_to_an_engine_that_does_not_know_it() {
+        let names = cecp_variant_names("chu-hachu");
+        let vs = |s: &str| s.split(',').map(str::to_string).collect::<Vec<_>>();
+        let ours = vs("daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,chu-hachu");
+        let choose = |a: Option<&[String]>| choose_variant_name(&names, a);
+        assert_eq!(choose(Some(&ours)).unwrap(), "chu-hachu");
+        assert_eq!(choose(Some(&vs("chu,shogi"))).unwrap(), "chu");
+        assert_eq!(choose(None).unwrap(), "chu");
+        let Err(Failure::Protocol(e)) = choose(Some(&vs("shogi"))) else {
+            panic!("shogi only")
+        };
+        assert_eq!(
+            e,
+            "it does not play variant 'chu-hachu' or 'chu' (it announced: shogi)"
+        );
+        assert_eq!(cecp_variant_names("dai-dai"), ["daidai"]);
+        assert_eq!(
+            choose_variant_name(&cecp_variant_names("dai-dai"), None).unwrap(),
+            "daidai"
+        );
     }
 }
