@@ -336,7 +336,7 @@ fn chu_hachu_by_name_plays_hachus_rules() {
         "{opts:?}"
     );
     // Whether each position is accepted, and the error otherwise.
-    let mut accepts = |e: &mut Engine, pos: &str| {
+    let accepts = |e: &mut Engine, pos: &str| {
         e.send(&format!("position sfen {pos}"));
         e.send("isready");
         let out = e.until("readyok");
