@@ -341,3 +341,101 @@ fn the_first_iteration_always_completes() {
     assert!(info.depth >= 1);
     assert_eq!(r.best, info.pv.first().copied());
 }
+
+/// A search from `p` that may play only `only` at the root.
+fn score_of_root_move<const N: usize>(p: &Position<N>, only: Move, depth: i32) -> i32 {
+    let v = p.variant().clone();
+    let eval = Evaluator::new(v.clone());
+    let tt = Arc::new(Tt::new(4));
+    let control = Control::new(Deadlines::unlimited());
+    let r = search(
+        p,
+        &eval,
+        tt,
+        1,
+        Limits {
+            depth: Some(depth),
+            moves: taikyoku_engine::search::MoveFilter {
+                root: vec![only],
+                ..Default::default()
+            },
+            ..Limits::default()
+        },
+        &control,
+        Features::default(),
+        &mut |_| {},
+    );
+    assert_eq!(r.best, Some(only));
+    r.info.unwrap().score
+}
+
+#[test]
+fn a_losing_side_is_not_pruned_out_of_a_repetition() {
+    // Maka dai dai (a repetition is a draw): Black has seven free kings against White's king,
+    // golds and pawns. After Black's king steps 10s9s and White's king 10a9a, Black stepping back (9s10s)
+    // lets White step back too (9a10a), recreating the start position: a draw. White's king
+    // move comes late among its quiet moves (the golds' and the pawns' come first), where the
+    // move count would prune it; the search
+    // must still score Black's step back as the draw it is, and choose another move.
+    let v = Variant::builtin("maka-dai-dai").unwrap();
+    let pieces = [
+        ("10s", "K"),
+        ("1s", "(FK)"),
+        ("2s", "(FK)"),
+        ("3s", "(FK)"),
+        ("4s", "(FK)"),
+        ("5s", "(FK)"),
+        ("6s", "(FK)"),
+        ("7s", "(FK)"),
+        ("10a", "k"),
+        ("15a", "g"),
+        ("16a", "g"),
+        ("17a", "g"),
+        ("18a", "g"),
+        ("19a", "g"),
+    ];
+    // White pawns on rank c, each with one quiet move.
+    let pawns: Vec<String> = (1..=19).map(|f| format!("{f}c")).collect();
+    let pieces: Vec<(&str, &str)> = pieces
+        .into_iter()
+        .chain(pawns.iter().map(|s| (s.as_str(), "p")))
+        .collect();
+    let text = taikyoku_tests::kit::position_text(19, 19, &pieces, 'b', "-");
+    let mut p = Position::<6>::parse(v, &text).unwrap();
+    for m in ["10s9s", "10a9a"] {
+        let m = p.parse_move(m).unwrap();
+        p.make(m);
+    }
+    let back = p.parse_move("9s10s").unwrap();
+    assert_eq!(score_of_root_move(&p, back, 3), 0);
+    let (m, score) = best(&p, 3, Features::default());
+    assert_ne!(m, back);
+    assert!(score > 1000, "{score}");
+}
+
+#[test]
+fn a_quiet_check_is_not_pruned_by_the_move_count() {
+    // Dai dai: Black's king on 1q is walled in by its own pawns (2q, 1p, 2p). A White lion on
+    // 5m reaches 3o (a quiet move) and then takes the king whatever Black does. Black's root
+    // move is forced to a far pawn step; White's lion move is generated after the quiet moves
+    // of White's golds, beyond the move count a depth-1 node searches. The search must find
+    // the capture: the root move loses.
+    let pieces = [
+        ("1q", "K"),
+        ("2q", "P"),
+        ("1p", "P"),
+        ("2p", "P"),
+        ("17k", "P"),
+        ("5m", "(ln)"),
+        ("17a", "k"),
+        ("9a", "g"),
+        ("10a", "g"),
+        ("11a", "g"),
+        ("12a", "g"),
+        ("13a", "g"),
+    ];
+    let p = dai_dai(&pieces, 'b');
+    let quiet = p.parse_move("17k17j").unwrap();
+    let score = score_of_root_move(&p, quiet, 2);
+    assert!(score <= -MATE_BOUND, "{score}");
+}
