@@ -4,6 +4,11 @@
 //! safety of the royal pieces, tempo) are cheap enough for every node of a Taikyoku search. All
 //! parameters live in [`params::Params`]; [`Evaluator::breakdown`] shows a position's score term
 //! by term (the `eval` command).
+//!
+//! Material and advancement are sums over the pieces; a search keeps them in an [`Accumulator`]
+//! that follows its position's make and unmake as a [`MoveObserver`], so that
+//! [`Evaluator::evaluate_with`] reads them in O(1). The position itself knows nothing of the
+//! evaluation.
 
 pub mod params;
 pub mod values;
@@ -11,7 +16,7 @@ pub mod values;
 use std::fmt;
 use std::sync::Arc;
 
-use taikyoku_movegen::{Colour, Position, Variant, Weights};
+use taikyoku_movegen::{Colour, MoveObserver, Piece, Position, Square, Variant};
 
 pub use params::Params;
 pub use values::Values;
@@ -46,6 +51,68 @@ impl fmt::Display for Breakdown {
         }
         writeln!(f, "{:<12} {:>26}", "tempo", self.tempo)?;
         write!(f, "total (side to move) {:>18}", self.total)
+    }
+}
+
+/// What each piece weighs in the material and advancement sums: a piece contributes
+/// `base[piece] + per_row[piece] * (rows it stands from its own back rank)`, indexed by
+/// [`Piece::index`].
+#[derive(Debug)]
+struct Weights {
+    /// Constant part per piece (material).
+    base: Vec<i32>,
+    /// Per rank advanced, per piece.
+    per_row: Vec<i32>,
+    /// Per colour and padded square, the rows it stands from that colour's own back rank
+    /// (index `square * 2 + colour`; 0 off the board).
+    rows: Vec<i32>,
+}
+
+impl Weights {
+    /// The contribution of piece `p` on `sq`.
+    #[inline]
+    fn of(&self, sq: Square, p: Piece) -> i32 {
+        let i = p.index();
+        let pr = self.per_row[i];
+        if pr == 0 {
+            self.base[i]
+        } else {
+            self.base[i] + pr * self.rows[sq.index() * 2 + p.colour().index()]
+        }
+    }
+}
+
+/// The running material and advancement sums of one position, per colour: what
+/// [`Evaluator::evaluate_with`] reads instead of visiting every piece.
+///
+/// It lives outside the position (a search thread owns one next to its position) and follows
+/// it as a [`MoveObserver`]: pass it to `Position::make_observed` and `unmake_observed`. Each
+/// piece placed adds its weight and each piece removed subtracts it, so unmake, which reports
+/// the reverse changes, restores the sums exactly with no stack; null moves change nothing.
+/// Plain `make`/`unmake` leave it alone, so a line made and unmade that way leaves it right.
+#[derive(Clone, Debug)]
+pub struct Accumulator {
+    weights: Arc<Weights>,
+    sums: [i32; 2],
+}
+
+impl Accumulator {
+    /// The sum of a side's material and advancement.
+    #[inline]
+    pub fn sum(&self, c: Colour) -> i32 {
+        self.sums[c.index()]
+    }
+}
+
+impl MoveObserver for Accumulator {
+    #[inline]
+    fn placed(&mut self, sq: Square, p: Piece) {
+        self.sums[p.colour().index()] += self.weights.of(sq, p);
+    }
+
+    #[inline]
+    fn removed(&mut self, sq: Square, p: Piece) {
+        self.sums[p.colour().index()] -= self.weights.of(sq, p);
     }
 }
 
@@ -85,9 +152,17 @@ impl Evaluator {
                 }
             })
             .collect();
+        let geo = &variant.geo;
+        let mut rows = vec![0; geo.padded_len() * 2];
+        for sq in geo.all_squares() {
+            let row = geo.row(sq) as i32;
+            rows[sq.index() * 2 + Colour::Black.index()] = ranks - 1 - row;
+            rows[sq.index() * 2 + Colour::White.index()] = row;
+        }
         let weights = Arc::new(Weights {
             base: values.by_piece.clone(),
             per_row,
+            rows,
         });
         let royal_kinds = (0..variant.kind_count())
             .filter(|&k| variant.def.kinds[k].royal)
@@ -102,23 +177,38 @@ impl Evaluator {
         }
     }
 
-    /// Installs the incremental material and advancement sums in `pos` (searches call this once
-    /// on their own copy of the position; [`Evaluator::evaluate`] then costs O(royal pieces)).
-    pub fn prepare<const N: usize>(&self, pos: &mut Position<N>) {
-        pos.set_weights(self.weights.clone());
+    /// The material and advancement sums of `pos`, computed afresh, to be kept by make and
+    /// unmake from now on (searches call this once, on their own copy of the position).
+    pub fn accumulator<const N: usize>(&self, pos: &Position<N>) -> Accumulator {
+        let mut sums = [0; 2];
+        for c in [Colour::Black, Colour::White] {
+            for sq in pos.pieces(c) {
+                sums[c.index()] += self.weights.of(sq, pos.piece_at(sq));
+            }
+        }
+        Accumulator {
+            weights: self.weights.clone(),
+            sums,
+        }
     }
 
-    /// The score from the side to move's point of view, in centipawns. Uses the incremental
-    /// sums if [`Evaluator::prepare`] installed them, else computes everything.
-    #[inline]
+    /// The score from the side to move's point of view, in centipawns, computed from scratch
+    /// (every piece visited; [`Evaluator::evaluate_with`] is the search's O(royal pieces) path).
     pub fn evaluate<const N: usize>(&self, pos: &Position<N>) -> i32 {
-        if !pos.has_weights() {
-            return self.terms(pos).total;
-        }
+        self.terms(pos).total
+    }
+
+    /// The score from the side to move's point of view, in centipawns, with material and
+    /// advancement read from `acc`, which must describe `pos` (made by
+    /// [`Evaluator::accumulator`] of this evaluator and kept by make/unmake since). Equal to
+    /// [`Evaluator::evaluate`].
+    #[inline]
+    pub fn evaluate_with<const N: usize>(&self, pos: &Position<N>, acc: &Accumulator) -> i32 {
+        debug_assert!(Arc::ptr_eq(&acc.weights, &self.weights));
         let us = pos.side_to_move();
-        let sum = pos.weighted_sum(us) - pos.weighted_sum(us.flip());
+        let (ours, theirs) = (acc.sum(us), acc.sum(us.flip()));
+        let sum = ours - theirs;
         let safety = self.royal_safety(pos, us) - self.royal_safety(pos, us.flip());
-        let (ours, theirs) = (pos.weighted_sum(us), pos.weighted_sum(us.flip()));
         let mop_up = self.mop_up(pos, us, sum, theirs) - self.mop_up(pos, us.flip(), -sum, ours);
         sum + safety + mop_up + self.params.tempo
     }
@@ -293,16 +383,172 @@ mod tests {
         let v = Variant::builtin("maka-dai-dai").unwrap();
         let e = Evaluator::new(v.clone());
         let mut p = Position::<6>::startpos(v);
-        e.prepare(&mut p);
+        let mut acc = e.accumulator(&p);
         let mut rng = rand::rngs::StdRng::seed_from_u64(5);
         for _ in 0..300 {
-            assert_eq!(e.evaluate(&p), e.breakdown(&p).total);
+            assert_eq!(e.evaluate_with(&p, &acc), e.breakdown(&p).total);
             let moves = p.moves();
             if moves.is_empty() {
                 break;
             }
-            p.make(moves[rng.gen_range(0..moves.len())]);
+            p.make_observed(moves[rng.gen_range(0..moves.len())], &mut acc);
         }
+    }
+
+    /// What a random game exercised.
+    #[derive(Debug, Default)]
+    struct Tally {
+        captures: usize,
+        multiple_removals: usize,
+        promotions: usize,
+        unmakes: usize,
+    }
+
+    /// Plays a random game of `plies` from the start (capturing moves preferred, the one taking
+    /// the most pieces a quarter of the time, so that material changes hands), taking back about one move in four, and checks after every make
+    /// and unmake that the accumulator equals one computed afresh and that unmake restores the
+    /// sums from before the move; at the end takes every move back.
+    fn accumulator_along_random_game<const N: usize>(id: &str, seed: u64, plies: usize) -> Tally {
+        use rand::{Rng, SeedableRng};
+        use taikyoku_movegen::Promotion;
+        let v = Variant::builtin(id).unwrap();
+        let e = Evaluator::new(v.clone());
+        let mut p = Position::<N>::startpos(v);
+        let mut acc = e.accumulator(&p);
+        let start = acc.sums;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut tally = Tally::default();
+        let mut before = Vec::new();
+        let pieces = |p: &Position<N>| p.piece_count(Colour::Black) + p.piece_count(Colour::White);
+        let same = |p: &Position<N>, acc: &Accumulator, what: &str| {
+            assert_eq!(acc.sums, e.accumulator(p).sums, "{id}: after {what}");
+        };
+        for _ in 0..plies {
+            if p.winner().is_some() {
+                break;
+            }
+            let moves = p.moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Capturing moves, with how many pieces each takes (shots and range captures
+            // included).
+            let captures: Vec<_> = moves
+                .iter()
+                .map(|&m| {
+                    let mut n = 0;
+                    p.for_each_captured(m, |_, _| n += 1);
+                    (n, m)
+                })
+                .filter(|&(n, _)| n > 0)
+                .collect();
+            let m = match rng.gen_range(0..4) {
+                0 if !captures.is_empty() => captures.iter().max_by_key(|c| c.0).unwrap().1,
+                1 if !captures.is_empty() => captures[rng.gen_range(0..captures.len())].1,
+                _ => moves[rng.gen_range(0..moves.len())],
+            };
+            let n = pieces(&p);
+            before.push(acc.sums);
+            p.make_observed(m, &mut acc);
+            same(&p, &acc, "make");
+            let removed = n - pieces(&p);
+            tally.captures += (removed > 0) as usize;
+            tally.multiple_removals += (removed > 1) as usize;
+            tally.promotions += (m.promotion() == Promotion::Promote) as usize;
+            if rng.gen_range(0..4) == 0 {
+                p.unmake_observed(&mut acc);
+                same(&p, &acc, "unmake");
+                assert_eq!(
+                    Some(acc.sums),
+                    before.pop(),
+                    "{id}: unmake restores the sums"
+                );
+                tally.unmakes += 1;
+            }
+        }
+        while p.ply() > 0 {
+            p.unmake_observed(&mut acc);
+            same(&p, &acc, "unmake");
+        }
+        assert_eq!(acc.sums, start, "{id}");
+        tally
+    }
+
+    /// The accumulator equals a fresh computation along random games with captures, promotions
+    /// and unmake: Ko shogi (shots and burns remove several pieces at once, promotions change
+    /// pieces in place) and Taikyoku (range captures).
+    #[test]
+    fn accumulator_follows_make_and_unmake() {
+        let games = |id: &str, seeds: std::ops::Range<u64>| {
+            let mut t = Tally::default();
+            for seed in seeds {
+                let g = match id {
+                    "ko" => accumulator_along_random_game::<6>(id, seed, 600),
+                    _ => accumulator_along_random_game::<21>(id, seed, 600),
+                };
+                t.captures += g.captures;
+                t.multiple_removals += g.multiple_removals;
+                t.promotions += g.promotions;
+                t.unmakes += g.unmakes;
+            }
+            t
+        };
+        let ko = games("ko", 11..17);
+        let taikyoku = games("taikyoku", 11..13);
+        for (id, t) in [("ko", &ko), ("taikyoku", &taikyoku)] {
+            assert!(
+                t.captures > 20 && t.promotions > 0 && t.unmakes > 20,
+                "{id}: {t:?}"
+            );
+        }
+        assert!(ko.multiple_removals > 2, "ko: {ko:?}");
+        eprintln!("ko {ko:?}, taikyoku {taikyoku:?}");
+    }
+
+    /// Every move of a Ko position where a poison flame burns the four enemies around 10i
+    /// (docs/ko.md "Burning"): after make and after unmake the accumulator equals one computed
+    /// afresh.
+    #[test]
+    fn accumulator_follows_burning() {
+        let v = Variant::builtin("ko").unwrap();
+        let e = Evaluator::new(v.clone());
+        // Black: general 2s, poison flame 10j, shield 11i; White: general 18a, pawns 11h, 10h,
+        // 9i, poison flame 9h.
+        let rows = [
+            "1g17",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "8pp+(en)8",
+            "8(SP)1p8",
+            "9+(EN)9",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "19",
+            "17G1",
+        ];
+        let mut p = Position::<6>::parse(v, &format!("{} b - 1", rows.join("/"))).unwrap();
+        let mut acc = e.accumulator(&p);
+        let start = acc.sums;
+        let mut most = 0;
+        let pieces = |p: &Position<6>| p.piece_count(Colour::Black) + p.piece_count(Colour::White);
+        for m in p.moves() {
+            let n = pieces(&p);
+            p.make_observed(m, &mut acc);
+            most = most.max(n - pieces(&p));
+            assert_eq!(acc.sums, e.accumulator(&p).sums);
+            p.unmake_observed(&mut acc);
+            assert_eq!(acc.sums, start);
+        }
+        assert_eq!(most, 4, "the poison flame burns four pieces on 10i");
     }
 
     #[test]
@@ -323,10 +569,7 @@ mod tests {
         let v = Variant::builtin("dai-dai").unwrap();
         let e = Evaluator::new(v.clone());
         let board = |rows: [&str; 17]| {
-            let mut p =
-                Position::<5>::parse(v.clone(), &format!("{} b - 1", rows.join("/"))).unwrap();
-            e.prepare(&mut p);
-            p
+            Position::<5>::parse(v.clone(), &format!("{} b - 1", rows.join("/"))).unwrap()
         };
         let mut far = ["17"; 17];
         far[0] = "k16";
@@ -351,7 +594,10 @@ mod tests {
         let (bk, bc) = (e.breakdown(&board(corner)), e.breakdown(&board(centre)));
         assert!(bc.mop_up[0] < bk.mop_up[0], "{bc}\n{bk}");
         for p in [board(far), board(near), board(corner), board(centre)] {
-            assert_eq!(e.evaluate(&p), e.breakdown(&p).total);
+            assert_eq!(
+                e.evaluate_with(&p, &e.accumulator(&p)),
+                e.breakdown(&p).total
+            );
         }
     }
 }

@@ -31,6 +31,6 @@ pub use game::{EndReason, GameResult, Outcome};
 pub use geometry::{Colour, Geometry, Square};
 pub use moves::{Counter, Move, MoveSink, Promotion};
 pub use notation::{Effect, NotationError};
-pub use position::{Position, Weights};
+pub use position::{MoveObserver, Position};
 pub use variant::{ChuRules, Piece, Variant};
 pub use variant_file::{PromotionRule, RepetitionRule, VariantError};

@@ -15,6 +15,7 @@
 
 mod history;
 mod picker;
+mod position;
 mod quiescence;
 mod tree;
 
@@ -25,6 +26,7 @@ use std::time::{Duration, Instant};
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{Colour, Move, Position};
 
+pub use position::SearchPosition;
 use tree::Thread;
 
 use crate::tt::Tt;

@@ -29,8 +29,9 @@ fn ln(x: usize) -> f64 {
 pub struct Thread<'a, const N: usize> {
     /// Index among the threads (0: the main thread, which keeps time).
     pub id: usize,
-    /// The thread's own copy of the position (make/unmake, never copied per node).
-    pub pos: Position<N>,
+    /// The thread's own copy of the position with the evaluation's running sums (make/unmake,
+    /// never copied per node).
+    pub pos: super::SearchPosition<N>,
     /// The evaluation.
     pub eval: &'a Evaluator,
     /// What the threads share.
@@ -75,11 +76,9 @@ impl<'a, const N: usize> Thread<'a, N> {
     ) -> Self {
         let v = pos.variant();
         let squares = v.geo.squares();
-        let mut own = pos.clone();
-        eval.prepare(&mut own);
         Thread {
             id,
-            pos: own,
+            pos: super::SearchPosition::new(pos.clone(), eval),
             eval,
             shared,
             features,
@@ -108,7 +107,10 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// The static evaluation, clamped below the mate scores.
     #[inline]
     pub fn evaluate(&self) -> i32 {
-        self.eval.evaluate(&self.pos).clamp(-EVAL_MAX, EVAL_MAX)
+        let acc = self.pos.accumulator();
+        self.eval
+            .evaluate_with(&self.pos, acc)
+            .clamp(-EVAL_MAX, EVAL_MAX)
     }
 
     /// Whether the search must stop now (checked at every node; the clock and the node limit

@@ -42,16 +42,30 @@ pub fn zobrist(p: Piece, sq: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Per-piece weights that an evaluation wants summed incrementally, by colour: each piece
-/// contributes `base[piece] + per_row[piece] * (rows it stands from its own back rank)`,
-/// indexed by [`Piece::index`]. Keeping the sums in make/unmake turns material and
-/// advancement into an O(1) read.
-#[derive(Clone, Debug, Default)]
-pub struct Weights {
-    /// Constant part per piece (material).
-    pub base: Vec<i32>,
-    /// Per rank advanced, per piece.
-    pub per_row: Vec<i32>,
+/// Told of every change a move makes to the board, so that state kept outside the position (an
+/// evaluation's running sums, say) can follow [`Position::make_observed`] and
+/// [`Position::unmake_observed`] without the position knowing of it.
+///
+/// A move reports each piece it takes off the board (the mover leaving its square, captures,
+/// shots, burns, pieces changed in place by a promotion or reversion, which are removed and put
+/// back) and each piece it puts on one, in the order they happen; its unmake reports the
+/// reverse changes. An observer that adds a piece's contribution on [`MoveObserver::placed`] and
+/// subtracts it on [`MoveObserver::removed`] is therefore restored exactly by unmake. Null moves
+/// change no piece and report nothing. `()` is the observer that ignores everything: plain
+/// [`Position::make`] and [`Position::unmake`] use it and compile to the same code as without
+/// an observer.
+pub trait MoveObserver {
+    /// Piece `p` was put on the empty square `sq`.
+    fn placed(&mut self, sq: Square, p: Piece);
+    /// Piece `p` was taken off square `sq`.
+    fn removed(&mut self, sq: Square, p: Piece);
+}
+
+impl MoveObserver for () {
+    #[inline(always)]
+    fn placed(&mut self, _: Square, _: Piece) {}
+    #[inline(always)]
+    fn removed(&mut self, _: Square, _: Piece) {}
 }
 
 /// What [`Position::unmake`] needs to restore a move.
@@ -91,8 +105,6 @@ pub struct Position<const N: usize> {
     /// capture, promotion or null move can).
     rev_start: usize,
     null_stack: Vec<usize>,
-    weights: Option<Arc<Weights>>,
-    acc: [i32; 2],
     /// Pieces per kind (either side up) and colour, index `kind * 2 + colour`.
     pub(crate) base_count: Vec<u16>,
     /// State that the board does not show (Ko's zone entries: 4 bits per colour).
@@ -136,8 +148,6 @@ impl<const N: usize> Position<N> {
             history: Vec::with_capacity(256),
             rev_start: 0,
             null_stack: Vec::new(),
-            weights: None,
-            acc: [0; 2],
             base_count: vec![0; kinds * 2],
             extra: 0,
             strike: 0,
@@ -269,9 +279,9 @@ impl<const N: usize> Position<N> {
     }
 
     /// Replaces the piece on a square in place, recording it for unmake.
-    pub(crate) fn change(&mut self, sq: Square, p: Piece) {
-        let old = self.remove(sq);
-        self.put(sq, p);
+    pub(crate) fn change<O: MoveObserver>(&mut self, sq: Square, p: Piece, obs: &mut O) {
+        let old = self.remove_observed(sq, obs);
+        self.put_observed(sq, p, obs);
         self.changes.push((sq.0, old));
     }
 
@@ -335,55 +345,13 @@ impl<const N: usize> Position<N> {
         self.set_strike(s);
     }
 
-    /// Installs evaluation weights and computes their sums for the current position; from now
-    /// on make/unmake keep [`Position::weighted_sum`] up to date.
-    pub fn set_weights(&mut self, w: Arc<Weights>) {
-        self.weights = Some(w);
-        self.acc = [0; 2];
-        for c in 0..2 {
-            for i in 0..self.plist[c].len() {
-                let sq = Square(self.plist[c][i]);
-                self.acc[c] += self.weight(sq, self.board[sq.index()]);
-            }
-        }
-    }
-
-    /// Whether evaluation weights are installed.
-    #[inline]
-    pub fn has_weights(&self) -> bool {
-        self.weights.is_some()
-    }
-
-    /// The sum of the installed weights over a side's pieces (0 without weights).
-    #[inline]
-    pub fn weighted_sum(&self, c: Colour) -> i32 {
-        self.acc[c.index()]
-    }
-
-    #[inline]
-    fn weight(&self, sq: Square, p: Piece) -> i32 {
-        match &self.weights {
-            None => 0,
-            Some(w) => {
-                let i = p.index();
-                let pr = w.per_row[i];
-                if pr == 0 {
-                    w.base[i]
-                } else {
-                    let geo = &self.variant.geo;
-                    let row = geo.row(sq);
-                    let rows = match p.colour() {
-                        Colour::Black => geo.ranks() - 1 - row,
-                        Colour::White => row,
-                    };
-                    w.base[i] + pr * rows as i32
-                }
-            }
-        }
-    }
-
-    /// Places a piece on an empty square.
+    /// Places a piece on an empty square (setting up a position: nothing observes it).
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
+        self.put_observed(sq, p, &mut ());
+    }
+
+    /// Places a piece on an empty square and tells `obs`.
+    pub(crate) fn put_observed<O: MoveObserver>(&mut self, sq: Square, p: Piece, obs: &mut O) {
         debug_assert!(self.board[sq.index()] == Piece::EMPTY);
         let v = &*self.variant;
         let c = p.colour().index();
@@ -397,13 +365,11 @@ impl<const N: usize> Position<N> {
         self.royals[c] += f.royal as u32;
         self.base_count[f.kind * 2 + c] += 1;
         self.hash ^= zobrist(p, sq.index());
-        if self.weights.is_some() {
-            self.acc[c] += self.weight(sq, p);
-        }
+        obs.placed(sq, p);
     }
 
-    /// Removes the piece on a square and returns it.
-    pub(crate) fn remove(&mut self, sq: Square) -> Piece {
+    /// Removes the piece on a square, tells `obs` and returns the piece.
+    pub(crate) fn remove_observed<O: MoveObserver>(&mut self, sq: Square, obs: &mut O) -> Piece {
         let p = self.board[sq.index()];
         debug_assert!(p.is_piece());
         let v = &*self.variant;
@@ -422,9 +388,7 @@ impl<const N: usize> Position<N> {
         self.royals[c] -= f.royal as u32;
         self.base_count[f.kind * 2 + c] -= 1;
         self.hash ^= zobrist(p, sq.index());
-        if self.weights.is_some() {
-            self.acc[c] -= self.weight(sq, p);
-        }
+        obs.removed(sq, p);
         p
     }
 
@@ -452,7 +416,14 @@ impl<const N: usize> Position<N> {
     }
 
     /// Plays a move generated for this position.
+    #[inline]
     pub fn make(&mut self, m: Move) {
+        self.make_observed(m, &mut ());
+    }
+
+    /// Plays a move generated for this position, reporting every piece it removes and places
+    /// to `obs` ([`MoveObserver`]).
+    pub fn make_observed<O: MoveObserver>(&mut self, m: Move, obs: &mut O) {
         let from = m.from();
         let to = m.to();
         let moved = self.board[from.index()];
@@ -478,7 +449,7 @@ impl<const N: usize> Position<N> {
             while s != to.0 as i32 {
                 let sq = Square(s as u16);
                 if self.board[sq.index()].is_piece() {
-                    let p = self.remove(sq);
+                    let p = self.remove_observed(sq, obs);
                     self.captures.push((sq.0, p));
                 }
                 s += d;
@@ -486,17 +457,17 @@ impl<const N: usize> Position<N> {
         }
         for mid in m.stops() {
             if self.board[mid.index()].is_piece() {
-                let p = self.remove(mid);
+                let p = self.remove_observed(mid, obs);
                 self.captures.push((mid.0, p));
             }
         }
         if to != from && self.board[to.index()].is_piece() {
-            let p = self.remove(to);
+            let p = self.remove_observed(to, obs);
             self.captures.push((to.0, p));
         }
         for shot in m.shots() {
             if self.board[shot.index()].is_piece() {
-                let p = self.remove(shot);
+                let p = self.remove_observed(shot, obs);
                 self.captures.push((shot.0, p));
             }
         }
@@ -508,16 +479,16 @@ impl<const N: usize> Position<N> {
             piece = self.variant.promoted(moved);
         }
         if to != from {
-            self.remove(from);
-            self.put(to, piece);
+            self.remove_observed(from, obs);
+            self.put_observed(to, piece, obs);
         } else if piece != moved {
-            self.remove(from);
-            self.put(from, piece);
+            self.remove_observed(from, obs);
+            self.put_observed(from, piece, obs);
         }
         if self.variant.ko.is_some() {
             let extra = self.extra;
             let changes = self.changes.len();
-            self.after_move_effects(m, moved, piece, had);
+            self.after_move_effects(m, moved, piece, had, obs);
             if self.changes.len() > changes || self.extra != extra {
                 self.rev_start = self.history.len();
             }
@@ -558,13 +529,20 @@ impl<const N: usize> Position<N> {
     }
 
     /// Takes back the last move made.
+    #[inline]
     pub fn unmake(&mut self) {
+        self.unmake_observed(&mut ());
+    }
+
+    /// Takes back the last move made, reporting the reverse of what
+    /// [`Position::make_observed`] reported to `obs`.
+    pub fn unmake_observed<O: MoveObserver>(&mut self, obs: &mut O) {
         let u = self.undo.pop().expect("unmake without make");
         self.history.pop();
         while self.changes.len() > u.change_start as usize {
             let (sq, old) = self.changes.pop().expect("len > start");
-            self.remove(Square(sq));
-            self.put(Square(sq), old);
+            self.remove_observed(Square(sq), obs);
+            self.put_observed(Square(sq), old, obs);
         }
         if self.extra != u.extra {
             self.set_extra(u.extra);
@@ -574,12 +552,12 @@ impl<const N: usize> Position<N> {
         }
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
-        self.remove(if to != from { to } else { from });
-        self.put(from, u.moved);
+        self.remove_observed(if to != from { to } else { from }, obs);
+        self.put_observed(from, u.moved, obs);
         let start = u.cap_start as usize;
         while self.captures.len() > start {
             let (sq, p) = self.captures.pop().expect("len > start");
-            self.put(Square(sq), p);
+            self.put_observed(Square(sq), p, obs);
         }
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;

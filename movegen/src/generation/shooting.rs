@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use crate::betza::ShotClass;
 use crate::geometry::{Colour, Square};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{MoveObserver, Position};
 use crate::variant::Piece;
 use crate::variant_file::KindId;
 
@@ -268,11 +268,11 @@ impl<const N: usize> Position<N> {
 
     /// Removes the enemy pieces a burning mover burns where move `m` (just played) ends; they
     /// go on the capture stack.
-    pub(crate) fn burn(&mut self, m: Move, us: Colour) {
+    pub(crate) fn burn<O: MoveObserver>(&mut self, m: Move, us: Colour, obs: &mut O) {
         let mut burned: ArrayVec<Square, 8> = ArrayVec::new();
         self.for_each_burned(m, us, |s, _| burned.push(s));
         for s in burned {
-            let p = self.remove(s);
+            let p = self.remove_observed(s, obs);
             self.captures.push((s.0, p));
         }
     }

@@ -7,7 +7,7 @@ use arrayvec::ArrayVec;
 
 use crate::geometry::{Colour, Square};
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{MoveObserver, Position};
 use crate::variant::{Piece, Variant};
 
 /// Squares on the largest board.
@@ -17,12 +17,13 @@ impl<const N: usize> Position<N> {
     /// The effects after the mover has arrived (on `to`, as `placed`): burning, the clerk's
     /// promotion effects, reversions, zone entry. Removals go on the capture stack, in-place
     /// changes on the change stack.
-    pub(crate) fn after_move_effects(
+    pub(crate) fn after_move_effects<O: MoveObserver>(
         &mut self,
         m: Move,
         moved: Piece,
         placed: Piece,
         had: [u16; 2],
+        obs: &mut O,
     ) {
         if self.variant.ko.is_none() {
             return;
@@ -33,7 +34,7 @@ impl<const N: usize> Position<N> {
         let them = us.flip();
         let to = m.to();
         if v.programs[moved.index()].burns {
-            self.burn(m, us);
+            self.burn(m, us, obs);
         }
         let kind = v.form(moved).kind;
         if placed != moved && v.form(placed).promoted && !v.form(moved).promoted {
@@ -43,13 +44,13 @@ impl<const N: usize> Position<N> {
                 for sq in self.squares_of_form(form, us) {
                     let p = self.board[sq as usize];
                     if v.form(p).can_promote {
-                        self.change(Square(sq), v.promoted(p));
+                        self.change(Square(sq), v.promoted(p), obs);
                     }
                 }
             }
             for &form in &zp.kill_on_promotion[kind] {
                 for sq in self.squares_of_form(form, them) {
-                    let p = self.remove(Square(sq));
+                    let p = self.remove_observed(Square(sq), obs);
                     self.captures.push((sq, p));
                 }
             }
@@ -63,7 +64,7 @@ impl<const N: usize> Position<N> {
                 }
                 for sq in self.squares_of_form(form, side) {
                     let base = Variant::form_of(v.forms[form].kind, false);
-                    self.change(Square(sq), Piece::new(base, side));
+                    self.change(Square(sq), Piece::new(base, side), obs);
                 }
             }
         }
@@ -87,7 +88,7 @@ impl<const N: usize> Position<N> {
                     });
                     if near {
                         let base = Variant::form_of(v.forms[a].kind, false);
-                        self.change(Square(sq), Piece::new(base, side));
+                        self.change(Square(sq), Piece::new(base, side), obs);
                     }
                 }
             }
