@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use taikyoku_engine::search::{search, Control, Deadlines, Features, Limits, MATE, MATE_BOUND};
+use taikyoku_engine::search::{
+    search, Control, Deadlines, Features, Limits, MoveFilter, SearchResult, MATE, MATE_BOUND,
+};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{Move, Position, Variant};
@@ -17,24 +19,36 @@ fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
 }
 
 fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Move, i32) {
+    let r = run(p, depth, MoveFilter::default(), features);
+    (r.best.unwrap(), r.info.unwrap().score)
+}
+
+/// A fixed-depth search of `p` with its own small table, choosing among the moves `moves`
+/// allows.
+fn run<const N: usize>(
+    p: &Position<N>,
+    depth: i32,
+    moves: MoveFilter,
+    features: Features,
+) -> SearchResult {
     let v = p.variant().clone();
     let eval = Evaluator::new(v.clone());
     let tt = Arc::new(Tt::new(4));
     let control = Control::new(Deadlines::unlimited());
-    let r = search(
+    search(
         p,
         &eval,
         tt,
         1,
         Limits {
             depth: Some(depth),
+            moves,
             ..Limits::default()
         },
         &control,
         features,
         &mut |_| {},
-    );
-    (r.best.unwrap(), r.info.unwrap().score)
+    )
 }
 
 /// Plain negamax with alpha-beta: every move to the full depth, static evaluation at the leaves.
@@ -342,29 +356,13 @@ fn the_first_iteration_always_completes() {
     assert_eq!(r.best, info.pv.first().copied());
 }
 
-/// A search from `p` that may play only `only` at the root.
+/// The score of a search from `p` that may play only `only` at the root.
 fn score_of_root_move<const N: usize>(p: &Position<N>, only: Move, depth: i32) -> i32 {
-    let v = p.variant().clone();
-    let eval = Evaluator::new(v.clone());
-    let tt = Arc::new(Tt::new(4));
-    let control = Control::new(Deadlines::unlimited());
-    let r = search(
-        p,
-        &eval,
-        tt,
-        1,
-        Limits {
-            depth: Some(depth),
-            moves: taikyoku_engine::search::MoveFilter {
-                root: vec![only],
-                ..Default::default()
-            },
-            ..Limits::default()
-        },
-        &control,
-        Features::default(),
-        &mut |_| {},
-    );
+    let only_this = MoveFilter {
+        root: vec![only],
+        ..Default::default()
+    };
+    let r = run(p, depth, only_this, Features::default());
     assert_eq!(r.best, Some(only));
     r.info.unwrap().score
 }
