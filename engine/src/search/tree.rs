@@ -386,7 +386,11 @@ impl<'a, const N: usize> Thread<'a, N> {
         // royal two plies later (Dai dai: a lion dog's check lost a game the deeper side was
         // winning). Deeper nodes keep the count: exempting every check there doubled the
         // nodes to a fixed depth (Taikyoku depth 6: 307k -> 820k; depth <= 2 only: 406k).
-        let enemy_royal = self.pos.sole_royal(self.pos.side_to_move().flip());
+        let enemy_royal = if depth <= 2 && !root {
+            self.pos.sole_royal(self.pos.side_to_move().flip())
+        } else {
+            None
+        };
         while let Some((m, class)) = self.next_move(&mut picker) {
             if filtering && !self.shared.limits.moves.allows(ply, m) {
                 filtered = true;
@@ -403,16 +407,14 @@ impl<'a, const N: usize> Thread<'a, N> {
             if !root && self.features.pruning && !in_check && best > -MATE_BOUND {
                 if quiet && !promotes {
                     let draw_matters = repetition_draws && alpha < 0;
-                    if (draw_matters && self.repeats(m))
-                        || (depth <= 2 && self.gives_check(m, enemy_royal))
-                    {
+                    if (draw_matters && self.repeats(m)) || self.gives_check(m, enemy_royal) {
                         // Searched (a repetition's child scores the draw at once); a check
                         // still meets the exchange test below.
                         if depth <= 4 && !self.see_at_least(m, -30 * depth * depth) {
                             continue;
                         }
                     } else if searched >= lmp_limit && depth <= 8 {
-                        if !draw_matters && (depth > 2 || enemy_royal.is_none()) {
+                        if !draw_matters && enemy_royal.is_none() {
                             picker.skip_quiets();
                         }
                         continue;
@@ -532,31 +534,34 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// Whether `m` leads back to a position that occurred earlier with the same side to move
     /// (a draw by repetition in the search).
     fn repeats(&mut self, m: Move) -> bool {
-        self.pos.make(m);
-        let repeated = self.pos.is_repetition();
-        self.pos.unmake();
+        // The plain position: the evaluation's sums would be updated and restored for nothing.
+        let pos: &mut Position<N> = &mut self.pos;
+        pos.make(m);
+        let repeated = pos.is_repetition();
+        pos.unmake();
         repeated
     }
 
-    /// Whether the quiet move `m` leaves its piece attacking the enemy royal on `royal` (a
-    /// direct check; discovered checks are not looked for): the reach table first, then the
+    /// Whether the quiet move `m` leaves its piece attacking the enemy royal on `royal` (None:
+    /// no test at this node; a direct check; discovered checks are not looked for): the reach table first, then the
     /// move is made and the attack asked.
     fn gives_check(&mut self, m: Move, royal: Option<Square>) -> bool {
         let Some(royal) = royal else {
             return false;
         };
-        let piece = self.pos.piece_at(m.from());
-        if !self
-            .pos
+        // The plain position, as in `repeats`.
+        let pos: &mut Position<N> = &mut self.pos;
+        let piece = pos.piece_at(m.from());
+        if !pos
             .variant()
             .reach
             .may_reach(piece, m.to().index(), royal.index())
         {
             return false;
         }
-        self.pos.make(m);
-        let check = self.pos.can_capture_on(m.to(), royal);
-        self.pos.unmake();
+        pos.make(m);
+        let check = pos.can_capture_on(m.to(), royal);
+        pos.unmake();
         check
     }
 
