@@ -2,12 +2,13 @@
 //! reports it hands to the protocol (which formats them: USI `info`/`bestmove`, CECP thinking
 //! output and `move`).
 
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::{Relaxed, SeqCst};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use taikyoku_eval::Evaluator;
+use taikyoku_eval::{Evaluator, Params};
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
 use taikyoku_protocol::engine::{Engine, EngineOption, Go, Reporter, Score, Thinking};
 
@@ -109,9 +110,15 @@ pub struct Backend {
     /// Pieces in the variant's start position (the time manager's measure of the game phase).
     start_pieces: usize,
     handle: Option<JoinHandle<()>>,
+    /// Set by the search thread just before it writes its `bestmove`: from then on a command
+    /// finds the engine idle, though the thread may take a moment more to end (a GUI may send
+    /// `setoption` the instant it reads `bestmove`).
+    answered: Arc<AtomicBool>,
     mode: PlayMode,
     seed: u64,
     searches: u64,
+    /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
+    params: Params,
 }
 
 impl Backend {
@@ -127,10 +134,12 @@ impl Backend {
             control: None,
             ponder_time: Arc::new(Mutex::new(None)),
             handle: None,
+            answered: Arc::new(AtomicBool::new(false)),
             mode: PlayMode::Search,
             seed: 0,
             searches: 0,
             start_pieces,
+            params: Params::default(),
         }
     }
 
@@ -221,6 +230,10 @@ impl Engine for Backend {
                 name: "Seed".into(),
                 spec: "type spin default 0 min 0 max 1000000000".into(),
             },
+            EngineOption {
+                name: "EvalParams".into(),
+                spec: "type string default <empty>".into(),
+            },
         ]
     }
 
@@ -266,6 +279,18 @@ impl Engine for Backend {
                 }
             }
             "seed" => self.seed = int(0, 1_000_000_000)?,
+            "evalparams" => {
+                // Each setting starts from the defaults: settings do not compound.
+                let mut params = Params::default();
+                let text = if value == "<empty>" { "" } else { value };
+                params
+                    .apply(text)
+                    .map_err(|e| format!("option EvalParams: {e}"))?;
+                self.eval = Arc::new(Evaluator::with_params(self.variant.clone(), params.clone()));
+                self.params = params;
+                // Its scores came from the other evaluation.
+                self.tt.clear();
+            }
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -273,7 +298,7 @@ impl Engine for Backend {
 
     fn set_variant(&mut self, variant: Arc<Variant>) {
         self.start_pieces = start_pieces(&variant);
-        self.eval = Arc::new(Evaluator::new(variant.clone()));
+        self.eval = Arc::new(Evaluator::with_params(variant.clone(), self.params.clone()));
         self.variant = variant;
         self.tt.clear();
     }
@@ -295,6 +320,8 @@ impl Engine for Backend {
         let eval = self.eval.clone();
         let tt = self.tt.clone();
         let threads = self.threads;
+        self.answered = Arc::new(AtomicBool::new(false));
+        let answered = self.answered.clone();
         if self.mode != PlayMode::Search {
             self.searches += 1;
             let seed = (self.seed << 20) ^ self.searches ^ with_position!(&pos, p => p.hash());
@@ -305,6 +332,7 @@ impl Engine for Backend {
                     while control.hold.load(Relaxed) && !control.stop.load(Relaxed) {
                         std::thread::sleep(Duration::from_millis(1));
                     }
+                    answered.store(true, SeqCst);
                     report.finished(m, None);
                 });
             }));
@@ -323,6 +351,7 @@ impl Engine for Backend {
                     Features::default(),
                     &mut each,
                 );
+                answered.store(true, SeqCst);
                 report.finished(r.best, r.ponder);
             });
         }));
@@ -351,7 +380,7 @@ impl Engine for Backend {
 
     fn searching(&mut self) -> bool {
         match &self.handle {
-            Some(h) if !h.is_finished() => true,
+            Some(h) if !h.is_finished() && !self.answered.load(SeqCst) => true,
             Some(_) => {
                 self.wait();
                 false

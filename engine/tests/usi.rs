@@ -85,6 +85,68 @@ fn handshake_options_and_perft() {
     e.quit();
 }
 
+/// A GUI may change an option the instant it reads `bestmove`: the engine is idle by then,
+/// though its search thread may not have ended yet (it once answered "while searching:
+/// ignored").
+#[test]
+fn options_are_taken_right_after_bestmove() {
+    let mut e = Engine::start();
+    e.send("setoption name USI_Variant value dai-dai");
+    for i in 0..50 {
+        e.send("position startpos");
+        e.send("go depth 1");
+        e.until("bestmove");
+        e.send(&format!("setoption name Threads value {}", 1 + i % 2));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines.iter().all(|l| !l.contains("error")),
+            "round {i}: {lines:?}"
+        );
+    }
+    e.quit();
+}
+
+/// The depth-1 score of the Dai dai start position.
+fn depth_one_score(e: &mut Engine) -> i32 {
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 1 "))
+        .expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "cp").expect("a cp score");
+    words[at + 1].parse().expect("a number")
+}
+
+/// `EvalParams` sets evaluation parameters by name; each setting starts from the defaults, and
+/// `<empty>` restores them.
+#[test]
+fn eval_params_change_the_evaluation() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until("usiok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name EvalParams type string default <empty>"));
+    e.send("setoption name USI_Variant value dai-dai");
+    let base = depth_one_score(&mut e);
+    // After our move the opponent moves, with the tempo bonus: a tempo 500 bigger lowers our
+    // score (not by exactly 500: quiescence then stands pat where it captured before).
+    e.send("setoption name EvalParams value tempo=510");
+    let tempo = depth_one_score(&mut e);
+    assert!(tempo < base - 100, "{base} -> {tempo}");
+    e.send("setoption name EvalParams value mop_up_edge=3");
+    assert_eq!(depth_one_score(&mut e), base, "settings compound");
+    e.send("setoption name EvalParams value tempo=510");
+    e.send("setoption name EvalParams value <empty>");
+    assert_eq!(depth_one_score(&mut e), base);
+    e.quit();
+}
+
 #[test]
 fn malformed_input_gets_errors_and_the_engine_keeps_running() {
     let mut e = Engine::start();
@@ -107,6 +169,14 @@ fn malformed_input_gets_errors_and_the_engine_keeps_running() {
         ("go depth x", "not a number"),
         ("go sideways", "unknown parameter"),
         ("go perft 0", "depth of at least 1"),
+        (
+            "setoption name EvalParams value tempo=5,mop_up_edge",
+            "EvalParams: 'mop_up_edge' is not name=value",
+        ),
+        (
+            "setoption name EvalParams value no_such=1",
+            "no evaluation parameter 'no_such'",
+        ),
     ] {
         e.send(bad);
         e.send("isready");

@@ -125,7 +125,6 @@ pub struct Evaluator {
     pub values: Values,
     /// Parameters.
     pub params: Params,
-    advance_unit: i32,
     weights: Arc<Weights>,
     royal_kinds: Vec<usize>,
 }
@@ -141,17 +140,28 @@ impl Evaluator {
         let values = values::derive(&variant, &params);
         let ranks = variant.geo.ranks() as i32;
         let advance_unit = (params.advance_bonus * 12 / ranks.max(1)).max(1);
-        let per_row = values
-            .by_piece
-            .iter()
-            .map(|&v| {
-                if v <= params.advance_max_value {
-                    advance_unit
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let large_unit = params.advance_large_bonus * 12 / ranks.max(1);
+        // Per piece: small pieces advance by `advance_unit`, larger ones by `large_unit`, and
+        // royal pieces not at all (their safety is scored apart).
+        let def = &variant.def;
+        let mut per_row = vec![0; values.by_piece.len()];
+        for (f, &v) in values.by_form.iter().enumerate() {
+            let kind = if f % 2 == 0 {
+                f / 2
+            } else {
+                def.kinds[f / 2].promotes.unwrap_or(f / 2)
+            };
+            let unit = if def.kinds[kind].royal {
+                0
+            } else if v <= params.advance_max_value {
+                advance_unit
+            } else {
+                large_unit
+            };
+            for c in [Colour::Black, Colour::White] {
+                per_row[Piece::new(f, c).index()] = unit;
+            }
+        }
         let geo = &variant.geo;
         let mut rows = vec![0; geo.padded_len() * 2];
         for sq in geo.all_squares() {
@@ -171,7 +181,6 @@ impl Evaluator {
             variant,
             values,
             params,
-            advance_unit,
             weights,
             royal_kinds,
         }
@@ -217,12 +226,12 @@ impl Evaluator {
     /// opponent whose material and advancement is `theirs`: far ahead, the game is won by
     /// capturing the royal pieces, not by collecting more material, so `c`'s pieces score for
     /// standing near the nearest enemy royal and the enemy royals for being driven from the
-    /// centre. Zero unless the lead is at least `mop_up_lead` and a fifth of what the opponent
-    /// has (so a Taikyoku army's opening trades do not count as "far ahead"), and never more
+    /// centre. Zero unless the lead is at least `mop_up_lead` and `mop_up_share` percent of what
+    /// the opponent has (so a Taikyoku army's opening trades do not count as "far ahead"), and never more
     /// than half the lead, so that it never outweighs the material it rewards.
     fn mop_up<const N: usize>(&self, pos: &Position<N>, c: Colour, lead: i32, theirs: i32) -> i32 {
         let p = &self.params;
-        if lead < p.mop_up_lead || lead < theirs / 5 {
+        if lead < p.mop_up_lead || lead * 100 < theirs * p.mop_up_share {
             return 0;
         }
         let geo = &self.variant.geo;
@@ -320,8 +329,6 @@ impl Evaluator {
     }
 
     fn terms<const N: usize>(&self, pos: &Position<N>) -> Breakdown {
-        let v = &*self.variant;
-        let geo = &v.geo;
         let p = &self.params;
         let mut b = Breakdown::default();
         for c in [Colour::Black, Colour::White] {
@@ -330,14 +337,7 @@ impl Evaluator {
                 let pc = pos.piece_at(sq);
                 let val = self.values.piece(pc);
                 b.material[ci] += val;
-                if val <= p.advance_max_value {
-                    let row = geo.row(sq) as i32;
-                    let advanced = match c {
-                        Colour::Black => geo.ranks() as i32 - 1 - row,
-                        Colour::White => row,
-                    };
-                    b.advancement[ci] += advanced * self.advance_unit;
-                }
+                b.advancement[ci] += self.weights.of(sq, pc) - val;
             }
         }
         for c in [Colour::Black, Colour::White] {

@@ -43,6 +43,9 @@ pub struct Params {
     pub advance_bonus: i32,
     /// See `advance_bonus`.
     pub advance_max_value: i32,
+    /// Per rank advanced, for the other pieces but the royal ones, scaled as `advance_bonus`:
+    /// pieces that come forward meet the enemy, and contact is where a deeper search wins.
+    pub advance_large_bonus: i32,
     /// Per enemy piece within two squares of a royal piece (halved for a second royal).
     pub royal_attacker_penalty: i32,
     /// Per own piece next to a royal piece.
@@ -52,6 +55,9 @@ pub struct Params {
     /// A lead (material and advancement) from which the leading side hunts the royal pieces
     /// (the mop-up term): its pieces near them and them near the edge score.
     pub mop_up_lead: i32,
+    /// The lead must also be this percentage of the opponent's material and advancement (so
+    /// that a Taikyoku army's opening trades do not count as "far ahead").
+    pub mop_up_share: i32,
     /// Per own piece and per square it is closer to the nearest enemy royal than the board is
     /// wide (Chebyshev distance: a gradient that pulls pieces in from anywhere on the board).
     pub mop_up_closeness: i32,
@@ -81,10 +87,12 @@ impl Default for Params {
             max_value: 6000.0,
             advance_bonus: 4,
             advance_max_value: 350,
+            advance_large_bonus: 0,
             royal_attacker_penalty: 25,
             royal_defender_bonus: 8,
             tempo: 10,
             mop_up_lead: 1500,
+            mop_up_share: 20,
             mop_up_closeness: 3,
             mop_up_edge: 12,
         }
@@ -118,6 +126,8 @@ impl Params {
             "royal_defender_bonus" => self.royal_defender_bonus as f64,
             "tempo" => self.tempo as f64,
             "mop_up_lead" => self.mop_up_lead as f64,
+            "mop_up_share" => self.mop_up_share as f64,
+            "advance_large_bonus" => self.advance_large_bonus as f64,
             "mop_up_closeness" => self.mop_up_closeness as f64,
             "mop_up_edge" => self.mop_up_edge as f64,
             _ => return None,
@@ -150,10 +160,32 @@ impl Params {
             "royal_defender_bonus" => self.royal_defender_bonus = v.round() as i32,
             "tempo" => self.tempo = v.round() as i32,
             "mop_up_lead" => self.mop_up_lead = v.round() as i32,
+            "mop_up_share" => self.mop_up_share = v.round() as i32,
+            "advance_large_bonus" => self.advance_large_bonus = v.round() as i32,
             "mop_up_closeness" => self.mop_up_closeness = v.round() as i32,
             "mop_up_edge" => self.mop_up_edge = v.round() as i32,
             _ => return Err(format!("no evaluation parameter '{name}'")),
         }
+        Ok(())
+    }
+
+    /// Sets parameters from assignments `name=value`, separated by commas or spaces (the
+    /// engine's `EvalParams` option, for tuning by matches). Every assignment is checked before
+    /// any is applied, so a bad one leaves the parameters unchanged; the error names it.
+    pub fn apply(&mut self, text: &str) -> Result<(), String> {
+        let mut next = self.clone();
+        for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}' is not name=value"))?;
+            let v: f64 = value
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("'{item}': '{value}' is not a number"))?;
+            next.set(name, v)?;
+        }
+        *self = next;
         Ok(())
     }
 }
@@ -187,5 +219,28 @@ mod tests {
         }
         assert!(Params::default().get("no_such").is_none());
         assert!(Params::default().set("no_such", 1.0).is_err());
+    }
+
+    /// Assignments apply together, and a bad one (unknown name, no `=`, not a number) applies
+    /// none of them and names itself.
+    #[test]
+    fn assignments_apply_all_or_nothing() {
+        let mut p = Params::default();
+        p.apply("tempo=7, mop_up_lead=900").unwrap();
+        assert_eq!((p.tempo, p.mop_up_lead), (7, 900));
+        for bad in [
+            "tempo=3,nope=1",
+            "tempo=3,mop_up_edge",
+            "tempo=3,mop_up_edge=x",
+        ] {
+            let err = p.apply(bad).unwrap_err();
+            assert!(
+                err.contains("nope") || err.contains("mop_up_edge"),
+                "{bad}: {err}"
+            );
+            assert_eq!(p.tempo, 7, "{bad} changed a parameter");
+        }
+        p.apply("").unwrap();
+        assert_eq!(p.tempo, 7);
     }
 }
