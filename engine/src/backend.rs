@@ -19,6 +19,10 @@ use crate::tt::Tt;
 /// The engine's name as `usi` reports it.
 pub const NAME: &str = concat!("taikyoku ", env!("CARGO_PKG_VERSION"));
 
+/// The default contempt, centipawns a draw costs the engine: half a chu pawn, so that a side
+/// slightly behind plays on instead of repeating (the `Contempt` option; 0 scores draws as 0).
+pub const CONTEMPT: i32 = 50;
+
 /// The protocol-neutral report of one iteration (the protocol formats it).
 fn thinking(info: &Info) -> Thinking<'_> {
     Thinking {
@@ -117,6 +121,8 @@ pub struct Backend {
     mode: PlayMode,
     seed: u64,
     searches: u64,
+    /// Centipawns a draw costs the engine (the `Contempt` option).
+    contempt: i32,
     /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
     params: Params,
 }
@@ -140,6 +146,7 @@ impl Backend {
             searches: 0,
             start_pieces,
             params: Params::default(),
+            contempt: CONTEMPT,
         }
     }
 
@@ -152,6 +159,7 @@ impl Backend {
                 own: go.playable.as_ref().map(|p| p.0.clone()),
                 theirs: go.reachable.as_ref().map(|p| p.0.clone()),
             },
+            contempt: self.contempt,
         };
         let start = Instant::now()
             .checked_sub(go.position_cost)
@@ -231,6 +239,10 @@ impl Engine for Backend {
                 spec: "type spin default 0 min 0 max 1000000000".into(),
             },
             EngineOption {
+                name: "Contempt".into(),
+                spec: format!("type spin default {CONTEMPT} min -1000 max 1000"),
+            },
+            EngineOption {
                 name: "EvalParams".into(),
                 spec: "type string default <empty>".into(),
             },
@@ -279,6 +291,16 @@ impl Engine for Backend {
                 }
             }
             "seed" => self.seed = int(0, 1_000_000_000)?,
+            "contempt" => {
+                self.contempt = match value.parse::<i32>() {
+                    Ok(n) if (-1000..=1000).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "option Contempt: '{value}' is not a number from -1000 to 1000"
+                        ))
+                    }
+                }
+            }
             "evalparams" => {
                 // Each setting starts from the defaults: settings do not compound.
                 let mut params = Params::default();

@@ -504,6 +504,7 @@ fn probe_search(
         let limits = Limits {
             depth: Some(depth),
             nodes: None,
+            contempt: 0,
             moves: MoveFilter {
                 root: Vec::new(),
                 own: relay.map(|r| Arc::new(move |m| r.carries(m)) as search::MoveTest),

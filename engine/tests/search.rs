@@ -31,24 +31,21 @@ fn run<const N: usize>(
     moves: MoveFilter,
     features: Features,
 ) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        moves,
+        ..Limits::default()
+    };
+    run_limits(p, limits, features)
+}
+
+/// A search of `p` within `limits` with its own small table.
+fn run_limits<const N: usize>(p: &Position<N>, limits: Limits, features: Features) -> SearchResult {
     let v = p.variant().clone();
     let eval = Evaluator::new(v.clone());
     let tt = Arc::new(Tt::new(4));
     let control = Control::new(Deadlines::unlimited());
-    search(
-        p,
-        &eval,
-        tt,
-        1,
-        Limits {
-            depth: Some(depth),
-            moves,
-            ..Limits::default()
-        },
-        &control,
-        features,
-        &mut |_| {},
-    )
+    search(p, &eval, tt, 1, limits, &control, features, &mut |_| {})
 }
 
 /// Plain negamax with alpha-beta: every move to the full depth, static evaluation at the leaves.
@@ -358,11 +355,26 @@ fn the_first_iteration_always_completes() {
 
 /// The score of a search from `p` that may play only `only` at the root.
 fn score_of_root_move<const N: usize>(p: &Position<N>, only: Move, depth: i32) -> i32 {
-    let only_this = MoveFilter {
-        root: vec![only],
-        ..Default::default()
+    score_with_contempt(p, only, depth, 0)
+}
+
+/// The score of a search from `p` with `contempt` that may play only `only` at the root.
+fn score_with_contempt<const N: usize>(
+    p: &Position<N>,
+    only: Move,
+    depth: i32,
+    contempt: i32,
+) -> i32 {
+    let limits = Limits {
+        depth: Some(depth),
+        moves: MoveFilter {
+            root: vec![only],
+            ..Default::default()
+        },
+        contempt,
+        ..Limits::default()
     };
-    let r = run(p, depth, only_this, Features::default());
+    let r = run_limits(p, limits, Features::default());
     assert_eq!(r.best, Some(only));
     r.info.unwrap().score
 }
@@ -409,6 +421,18 @@ fn a_losing_side_is_not_pruned_out_of_a_repetition() {
     let (m, score) = best(&p, 3, Features::default());
     assert_ne!(m, back);
     assert!(score > 1000, "{score}");
+    // With contempt the draw costs the side to move at the root that much (and gains its
+    // opponent as much: White, far behind, still repeats).
+    assert_eq!(score_with_contempt(&p, back, 3, 70), -70);
+    assert_eq!(score_with_contempt(&p, back, 3, -70), 70);
+    // At depth 1 White's reply is searched by quiescence alone, which plays no king step: the
+    // repetition is seen only because a node whose side to move can take back its last move
+    // into an earlier position scores at least the draw (an upcoming repetition). Without
+    // that test a depth-1 search scored Black's step back as its whole material lead.
+    assert_eq!(score_of_root_move(&p, back, 1), 0);
+    assert_eq!(score_with_contempt(&p, back, 1, 70), -70);
+    let (m, _) = best(&p, 1, Features::default());
+    assert_ne!(m, back);
 }
 
 #[test]

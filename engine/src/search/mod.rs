@@ -53,6 +53,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// The moves the search may choose.
     pub moves: MoveFilter,
+    /// Contempt: centipawns a draw costs the side to move at the root, and gains its opponent
+    /// (positive: the engine plays on rather than repeat a position it is slightly behind in;
+    /// 0: a draw is worth 0 to both).
+    pub contempt: i32,
 }
 
 /// A test of a move, shared by the search threads.

@@ -57,6 +57,17 @@ impl<const N: usize> Thread<'_, N> {
         } else {
             self.features.checks && qply < QS_CHECK_PLIES && self.pos.in_check()
         };
+        // As in the main search (step 3b): a side to move that can take a draw by repetition
+        // stands at least on the draw.
+        let floor = if !in_check && alpha < self.draw_score(ply) && self.upcoming_repetition() {
+            let draw = self.draw_score(ply);
+            if draw >= beta {
+                return draw;
+            }
+            Some(draw)
+        } else {
+            None
+        };
         let key = self.pos.hash();
         let pv_node = beta - alpha > 1;
         if let Some(e) = self.shared.tt.probe(key) {
@@ -71,7 +82,10 @@ impl<const N: usize> Thread<'_, N> {
         if in_check {
             return self.evasions(ply, alpha, beta, qply);
         }
-        let stand = self.evaluate();
+        let stand = match floor {
+            Some(draw) => self.evaluate().max(draw),
+            None => self.evaluate(),
+        };
         if stand >= beta || qply >= QS_MAX_PLIES {
             return stand;
         }

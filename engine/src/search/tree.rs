@@ -104,6 +104,18 @@ impl<'a, const N: usize> Thread<'a, N> {
         (0.4 + ln(depth as usize) * ln(moves) / 2.3) as i32
     }
 
+    /// What a draw is worth to the side to move at `ply`: the root side (even plies) pays the
+    /// contempt, its opponent gains it.
+    #[inline]
+    pub(crate) fn draw_score(&self, ply: usize) -> i32 {
+        let c = self.shared.limits.contempt;
+        if ply.is_multiple_of(2) {
+            -c
+        } else {
+            c
+        }
+    }
+
     /// The static evaluation, clamped below the mate scores.
     #[inline]
     pub fn evaluate(&self) -> i32 {
@@ -239,7 +251,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         }
         if !root && !self.forbid_repetition && self.pos.is_repetition() {
             self.nodes += 1;
-            return 0;
+            return self.draw_score(ply);
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate();
@@ -274,12 +286,24 @@ impl<'a, const N: usize> Thread<'a, N> {
             depth += 1;
             extensions += 1;
         }
+        // Step 3b. An upcoming repetition: the side to move can repeat, so it scores at least
+        // the draw (Stockfish's `has_game_cycle`). This is what lets a depth-1 search see that
+        // moving a piece back lets a losing opponent repeat.
+        // The node then scores at least the draw even if the repeating move is pruned below.
+        let mut floor = -INF;
+        if !root && !in_check && alpha < self.draw_score(ply) && self.upcoming_repetition() {
+            floor = self.draw_score(ply);
+            alpha = floor;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
         if depth <= 0 {
             if self.features.quiescence {
-                return self.quiescence(ply, alpha, beta, 0, in_check);
+                return self.quiescence(ply, alpha, beta, 0, in_check).max(floor);
             }
             self.nodes += 1;
-            return self.evaluate();
+            return self.evaluate().max(floor);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -357,7 +381,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         let counter = self.history.counter(&self.pos);
         let mut picker = Picker::new(start, tt_move, self.history.killers(ply), counter);
         let alpha0 = alpha;
-        let mut best = -INF;
+        let mut best = floor;
         let mut best_move = None;
         let mut searched = 0usize;
         // Quiet moves searched before the cutoff (they get a history malus).
@@ -406,7 +430,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             // Step 10. Pruning at shallow depth, once a move that does not lose is known.
             if !root && self.features.pruning && !in_check && best > -MATE_BOUND {
                 if quiet && !promotes {
-                    let draw_matters = repetition_draws && alpha < 0;
+                    let draw_matters = repetition_draws && alpha < self.draw_score(ply);
                     if (draw_matters && self.repeats(m)) || self.gives_check(m, enemy_royal) {
                         // Searched (a repetition's child scores the draw at once); a check
                         // still meets the exchange test below.
@@ -510,8 +534,12 @@ impl<'a, const N: usize> Thread<'a, N> {
                 // Only moves the filter refuses: not a loss, judged statically.
                 return if root { alpha } else { self.evaluate() };
             }
+            if floor > -INF {
+                // Every move pruned, the repetition with them: the draw stands.
+                return floor;
+            }
             match self.pos.bare_king_state() {
-                Some(None) => return 0,
+                Some(None) => return self.draw_score(ply),
                 Some(Some(w)) if w == self.pos.side_to_move() => return MATE - ply as i32,
                 _ => {}
             }
@@ -529,6 +557,42 @@ impl<'a, const N: usize> Thread<'a, N> {
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Whether the side to move can recreate, with one move, a position that occurred earlier
+    /// with the same side to move: the cycle of four plies, in which the opponent's last move
+    /// took back its move before, and the side to move takes back its own last move.
+    /// Stockfish finds every such move with a cuckoo table of reversible moves; the giant boards
+    /// have too many (piece, square, square) triples for one, so this test is limited to the
+    /// cycle in which pieces step back and forth, which is how games repeat. The candidate is
+    /// checked against the move generator and the history.
+    pub(crate) fn upcoming_repetition(&mut self) -> bool {
+        if self.forbid_repetition || self.pos.reversible_history().len() < 3 {
+            return false;
+        }
+        let (Some(theirs), Some(ours), Some(theirs_before)) = (
+            self.pos.recent_move(0),
+            self.pos.recent_move(1),
+            self.pos.recent_move(2),
+        ) else {
+            return false;
+        };
+        let takes_back = |m: Move, earlier: Move| {
+            m.from() == earlier.to()
+                && m.to() == earlier.from()
+                && !m.has_stops()
+                && !earlier.has_stops()
+        };
+        if !takes_back(theirs, theirs_before) || ours.has_stops() {
+            return false;
+        }
+        let Some(back) = self
+            .pos
+            .move_from_key(Move::new(ours.to(), ours.from()).key())
+        else {
+            return false;
+        };
+        self.repeats(back)
     }
 
     /// Whether `m` leads back to a position that occurred earlier with the same side to move

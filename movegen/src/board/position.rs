@@ -571,6 +571,13 @@ impl<const N: usize> Position<N> {
         self.undo.last().map(|u| u.mv)
     }
 
+    /// The move made `back` moves before the last (0: the last), if there is one (null moves
+    /// are not counted: they are not on this stack).
+    pub fn recent_move(&self, back: usize) -> Option<Move> {
+        let n = self.undo.len();
+        (back < n).then(|| self.undo[n - 1 - back].mv)
+    }
+
     /// The hash computed from scratch (for tests of the incremental hash).
     pub fn compute_hash(&self) -> u64 {
         let mut h = if self.side == Colour::White {
