@@ -268,8 +268,8 @@ impl Variant {
 
     /// A variant from a file on disk.
     ///
-    /// Only a regular file of at most [`MAX_VARIANT_FILE`] bytes is read: a device (`/dev/zero`)
-    /// would be read until memory runs out, and opening a FIFO would block.
+    /// Only a regular file of at most `MAX_VARIANT_FILE` (1 MiB) bytes is read: a device
+    /// (`/dev/zero`) would be read until memory runs out, and opening a FIFO would block.
     pub fn from_file(path: &str) -> Result<Arc<Variant>, VariantError> {
         let text = read_variant_file(path).map_err(|message| VariantError {
             source: path.to_string(),
