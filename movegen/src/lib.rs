@@ -9,7 +9,7 @@
 // The tree follows the layers (docs/architecture.md). Every module is private: the other crates
 // use the items re-exported below, so the internals (the movement interpreter, the compiled
 // programs, the attack tables, the variant file's definition) can change without breaking them.
-// The modules keep their paths inside the crate (`crate::variant`, `crate::movegen`, ...)
+// The modules keep their paths inside the crate (`crate::variant`, `crate::zone_promotion`, ...)
 // through these crate-private re-exports.
 mod board;
 mod definition;
