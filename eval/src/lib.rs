@@ -367,7 +367,7 @@ mod tests {
 
     #[test]
     fn start_positions_are_balanced() {
-        for id in taikyoku_movegen::variant::BUILTIN {
+        for id in taikyoku_movegen::BUILTIN {
             let v = Variant::builtin(id).unwrap();
             let e = Evaluator::new(v.clone());
             let any = taikyoku_movegen::AnyPosition::startpos(v);

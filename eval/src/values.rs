@@ -8,9 +8,9 @@
 //! moves, igui, range capture, capture at a distance, passing over pieces. A piece that promotes
 //! by capture is worth part of the difference to its promoted form.
 
-use taikyoku_movegen::attacks::empty_board_reach;
-use taikyoku_movegen::betza::AtomKind;
-use taikyoku_movegen::variant_file::PromotionRule;
+use taikyoku_movegen::empty_board_reach;
+use taikyoku_movegen::AtomKind;
+use taikyoku_movegen::PromotionRule;
 use taikyoku_movegen::{Piece, Variant};
 
 use crate::params::Params;
@@ -35,7 +35,7 @@ impl Values {
 }
 
 /// Average weighted number of empty-board destinations of a kind's movement, over sample
-/// squares (found by the movement interpreter: `taikyoku_movegen::attacks::empty_board_reach`).
+/// squares (found by the movement interpreter: `taikyoku_movegen::empty_board_reach`).
 pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
     let (files, ranks) = (variant.geo.files(), variant.geo.ranks());
     let form = Variant::form_of(kind, false);

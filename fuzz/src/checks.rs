@@ -19,7 +19,7 @@ use taikyoku_protocol::{cecp, usi};
 fn variants() -> &'static [Arc<Variant>] {
     static V: OnceLock<Vec<Arc<Variant>>> = OnceLock::new();
     V.get_or_init(|| {
-        taikyoku_movegen::variant::BUILTIN
+        taikyoku_movegen::BUILTIN
             .iter()
             .map(|id| Variant::builtin(id).expect("built-in variant"))
             .collect()
@@ -194,7 +194,7 @@ pub fn cecp(data: &[u8]) {
     let names = NAMES.get_or_init(|| {
         Dialect::announced_variants()
             .into_iter()
-            .filter(|n| !taikyoku_movegen::variant::READINGS.contains(&n.as_str()))
+            .filter(|n| !taikyoku_movegen::READINGS.contains(&n.as_str()))
             .collect()
     });
     let Some((&first, rest)) = data.split_first() else {

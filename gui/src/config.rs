@@ -54,9 +54,9 @@ pub struct Config {
 impl Config {
     /// Listening on 127.0.0.1 at `port`, running `engine`, offering the five built-in
     /// variants with `initial` (a built-in id) first selected; an `initial` that is a reading
-    /// of one of them (`chu-hachu`, [`taikyoku_movegen::variant::READINGS`]) is offered too.
+    /// of one of them (`chu-hachu`, [`taikyoku_movegen::READINGS`]) is offered too.
     pub fn new(port: u16, engine: Vec<String>, initial: &str) -> Result<Config, String> {
-        use taikyoku_movegen::variant::{known_names, BUILTIN, READINGS};
+        use taikyoku_movegen::{known_names, BUILTIN, READINGS};
         let offered = BUILTIN
             .iter()
             .chain(READINGS.iter().filter(|&&r| r == initial));

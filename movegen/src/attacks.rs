@@ -91,7 +91,7 @@ const COMPLEX: usize = 2;
 /// plain slides along a king direction (the squares between must be empty), or anything else
 /// (the interpreter decides).
 #[derive(Clone, Debug, Default)]
-pub struct ReachTables {
+pub(crate) struct ReachTables {
     /// Padded index -> `row * width + col`.
     rc: Vec<u16>,
     /// Padded index -> (row, col).
@@ -219,7 +219,7 @@ impl ReachTables {
 
     /// Whether the piece `p` standing on `from` might capture on `to`.
     #[inline(always)]
-    pub fn may_reach(&self, p: Piece, from: usize, to: usize) -> bool {
+    pub(crate) fn may_reach(&self, p: Piece, from: usize, to: usize) -> bool {
         let i = self.index(from, to);
         let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
         let b = i % 64;

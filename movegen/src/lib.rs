@@ -3,34 +3,46 @@
 //! incremental hashing, move generation, notation and perft.
 //!
 //! Everything rule-specific lives in the variant files (`variants/*.var`, see
-//! `docs/variant-format.md`) and in one move generator ([`movegen`]); nothing else re-implements
+//! `docs/variant-format.md`) and in one move generator (the `movegen` module); nothing else re-implements
 //! a rule.
 
-// The tree follows the layers (docs/architecture.md); each module keeps its path at the crate
-// root through the re-exports below.
+// The tree follows the layers (docs/architecture.md). Every module is private: the other crates
+// use the items re-exported below, so the internals (the movement interpreter, the compiled
+// programs, the attack tables, the variant file's definition) can change without breaking them.
+// The modules keep their paths inside the crate (`crate::variant`, `crate::zone_promotion`, ...)
+// through these crate-private re-exports.
 mod board;
 mod definition;
 mod generation;
 mod rules;
 mod text;
 
-pub mod any;
-pub mod attacks;
+mod any;
+mod attacks;
 
-pub use board::{bitboard, geometry, moves, position};
-pub use definition::{betza, program, variant, variant_file};
+pub(crate) use board::{bitboard, geometry, moves, position};
+pub(crate) use definition::{betza, program, variant, variant_file};
 pub(crate) use generation::interp;
-pub use generation::{movegen, zone_promotion};
-pub use rules::{bare_king, game, lion_trading};
-pub use text::{notation, perft};
+pub(crate) use generation::zone_promotion;
+pub(crate) use rules::{game, lion_trading};
+pub(crate) use text::notation;
 
+// The public surface (docs/architecture.md, "The public surface of the core").
+// The facade the protocols, the referee and the GUI use: a position of any board width.
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
-pub use attacks::{Danger, ROYAL_EXCHANGE_VALUE};
+// Variants: the compiled rules, built in or read from a file, and what their readers ask.
+pub use variant::{
+    builtin_text, known_names, ChuRules, Piece, Variant, BUILTIN, READINGS, READING_KEYS,
+};
+pub use variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
+// The evaluation's mobility tables: what a movement atom is and where a piece reaches.
+pub use attacks::{empty_board_reach, Danger, ROYAL_EXCHANGE_VALUE};
+pub use betza::AtomKind;
+// Positions, squares and moves; the search plays them.
 pub use bitboard::Bitboard;
-pub use game::{EndReason, GameResult, Outcome};
-pub use geometry::{Colour, Geometry, Square};
+pub use geometry::{rank_letters, Colour, Geometry, Square};
 pub use moves::{Counter, Move, MoveSink, Promotion};
-pub use notation::{Effect, NotationError};
 pub use position::{MoveObserver, Position};
-pub use variant::{ChuRules, Piece, Variant};
-pub use variant_file::{PromotionRule, RepetitionRule, VariantError};
+// The game layer and notation.
+pub use game::{EndReason, GameResult, Outcome};
+pub use notation::{Effect, NotationError};

@@ -102,7 +102,7 @@ fn mutated_inputs_never_panic() {
 
 #[test]
 fn mutated_variant_files_never_panic() {
-    let text = taikyoku_movegen::variant::builtin_text("dai-dai").unwrap();
+    let text = taikyoku_movegen::builtin_text("dai-dai").unwrap();
     let mut rng = Rng(77);
     let mut errors = 0;
     for _ in 0..300 {

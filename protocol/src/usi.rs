@@ -127,7 +127,7 @@ struct PerftJob {
 /// included); a path to a variant file is accepted too.
 fn variant_spec() -> String {
     let mut s = String::from("type combo default taikyoku");
-    for v in taikyoku_movegen::variant::known_names() {
+    for v in taikyoku_movegen::known_names() {
         s.push_str(" var ");
         s.push_str(v);
     }

@@ -53,8 +53,7 @@ fn check_agreement<const N: usize>(id: &str, seeds: u64, plies: usize) {
             p.generate_captures(&mut caps);
             for m in caps {
                 let mover = p.piece_at(m.from());
-                let prog = &v.programs[mover.index()];
-                if m.shots().next().is_some() || prog.burns || v.form(mover).emperor {
+                if m.shots().next().is_some() || v.burns(mover) || v.form(mover).emperor {
                     continue;
                 }
                 p.for_each_captured(m, |sq, piece| {

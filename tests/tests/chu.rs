@@ -351,7 +351,7 @@ fn var_lines(text: &str) -> Vec<(String, String)> {
 #[test]
 fn chu_hachu_differs_from_chu_only_in_the_reading_keys() {
     use std::collections::BTreeMap;
-    use taikyoku_movegen::variant::{builtin_text, READINGS, READING_KEYS};
+    use taikyoku_movegen::{builtin_text, READINGS, READING_KEYS};
     assert_eq!(READINGS, ["chu-hachu"]);
     let lishogi = var_lines(builtin_text("chu").unwrap());
     let hachu = var_lines(builtin_text("chu-hachu").unwrap());
@@ -462,7 +462,7 @@ fn chu_hachu_counts_as_the_hachu_reading_did() {
 /// A move with a declined promotion as the plain move: lishogi declines a pawn's promotion on
 /// the last rank (`=`) where HaChu, unable to promote, makes the plain move; the same move.
 fn plain(m: taikyoku_movegen::Move) -> taikyoku_movegen::Move {
-    use taikyoku_movegen::moves::Promotion;
+    use taikyoku_movegen::Promotion;
     if m.promotion() == Promotion::Decline {
         m.with_promotion(Promotion::None)
     } else {

@@ -1,4 +1,4 @@
-//! The game layer (`taikyoku_movegen::game`): repetition and perpetual check as
+//! The game layer (`movegen/src/rules/game.rs`): repetition and perpetual check as
 //! docs/rules-decisions.md states them, and how games end.
 
 use taikyoku_movegen::{Colour, EndReason, Outcome, Position, Variant};

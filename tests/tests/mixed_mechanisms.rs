@@ -447,7 +447,7 @@ fn random_games_keep_position_notation_and_hash_consistent() {
                 promotions += (m.promotion() == Promotion::Promote) as usize;
                 multi += (e.captured.len() >= 2) as usize;
                 let mover = pos.piece_at(m.from());
-                if pos.variant().programs[mover.index()].burns
+                if pos.variant().burns(mover)
                     && e.captured
                         .iter()
                         .any(|&s| s != m.to() && m.stops().all(|t| t != s))

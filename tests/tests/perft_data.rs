@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use taikyoku_movegen::variant::BUILTIN;
+use taikyoku_movegen::BUILTIN;
 use taikyoku_movegen::{with_position, AnyPosition, Variant};
 use taikyoku_tests::reference::RefPosition;
 

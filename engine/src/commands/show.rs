@@ -1,7 +1,7 @@
 //! `taikyoku show`: a position drawn as a board for a terminal.
 
 use clap::Args;
-use taikyoku_movegen::geometry::rank_letters;
+use taikyoku_movegen::rank_letters;
 use taikyoku_movegen::{with_position, AnyPosition, Colour};
 
 use std::io::Write;

@@ -8,7 +8,7 @@
 //! at the horizon it searches its escapes instead of standing pat). A side with no move loses.
 //! Repetition inside the search tree: in variants that forbid it (Dai dai) a repeating move is
 //! skipped as illegal, elsewhere a repeated position scores as a draw (the fourfold rule and its
-//! perpetual-check exception are applied exactly by the game layer, `taikyoku_movegen::game`, at
+//! perpetual-check exception are applied exactly by the game layer, `movegen/src/rules/game.rs`, at
 //! the root).
 //!
 //! Nothing is allocated per node: each thread owns one move arena and fixed-size tables.

@@ -83,7 +83,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             shared,
             features,
             list: MoveList(Vec::with_capacity(1 << 16)),
-            history: History::new(v.programs.len(), squares),
+            history: History::new(v.piece_index_count(), squares),
             frames: vec![Frame::default(); MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
@@ -618,7 +618,6 @@ impl<'a, const N: usize> Thread<'a, N> {
         let piece = pos.piece_at(m.from());
         if !pos
             .variant()
-            .reach
             .may_reach(piece, m.to().index(), royal.index())
         {
             return false;

@@ -17,7 +17,7 @@ impl<const N: usize> Default for Bitboard<N> {
 
 impl<const N: usize> Bitboard<N> {
     /// The empty set.
-    pub const EMPTY: Self = Bitboard([0; N]);
+    pub(crate) const EMPTY: Self = Bitboard([0; N]);
 
     /// Whether dense square `i` is in the set.
     #[inline]
@@ -27,19 +27,19 @@ impl<const N: usize> Bitboard<N> {
 
     /// Adds dense square `i`.
     #[inline]
-    pub fn set(&mut self, i: usize) {
+    pub(crate) fn set(&mut self, i: usize) {
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
     /// Removes dense square `i`.
     #[inline]
-    pub fn clear(&mut self, i: usize) {
+    pub(crate) fn clear(&mut self, i: usize) {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
     /// Adds dense square `i`, returning whether it was absent.
     #[inline]
-    pub fn insert(&mut self, i: usize) -> bool {
+    pub(crate) fn insert(&mut self, i: usize) -> bool {
         let w = &mut self.0[i >> 6];
         let bit = 1u64 << (i & 63);
         let absent = *w & bit == 0;

@@ -8,10 +8,10 @@
 use std::fmt;
 
 /// Width of the off-board border around the mailbox. Leapers may jump at most this far.
-pub const PAD: usize = 4;
+pub(crate) const PAD: usize = 4;
 
 /// Largest board side the engine supports.
-pub const MAX_SIDE: usize = 36;
+pub(crate) const MAX_SIDE: usize = 36;
 
 /// The two players. Black (sente) starts at the bottom and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -91,7 +91,7 @@ pub struct Geometry {
 
 impl Geometry {
     /// A board of `files` x `ranks` squares (each 1..=36).
-    pub fn new(files: usize, ranks: usize) -> Result<Geometry, String> {
+    pub(crate) fn new(files: usize, ranks: usize) -> Result<Geometry, String> {
         if !(1..=MAX_SIDE).contains(&files) || !(1..=MAX_SIDE).contains(&ranks) {
             return Err(format!(
                 "board {files}x{ranks} is outside 1x1..{MAX_SIDE}x{MAX_SIDE}"
@@ -139,7 +139,7 @@ impl Geometry {
 
     /// Row length of the padded mailbox.
     #[inline]
-    pub fn stride(&self) -> usize {
+    pub(crate) fn stride(&self) -> usize {
         self.stride
     }
 
@@ -169,7 +169,7 @@ impl Geometry {
 
     /// Whether a padded index lies on the board.
     #[inline]
-    pub fn on_board(&self, padded: usize) -> bool {
+    pub(crate) fn on_board(&self, padded: usize) -> bool {
         padded < self.padded_len && self.dense_of[padded] != u16::MAX
     }
 
@@ -192,7 +192,7 @@ impl Geometry {
 
     /// Padded index offset of a step of `dcol` columns and `drow` rows.
     #[inline]
-    pub fn delta(&self, dcol: i32, drow: i32) -> i32 {
+    pub(crate) fn delta(&self, dcol: i32, drow: i32) -> i32 {
         drow * self.stride as i32 + dcol
     }
 
@@ -255,7 +255,7 @@ pub fn rank_letters(row: usize) -> String {
 }
 
 /// The row of rank letters, if they are valid (`a`..`z` or a doubled `aa`..`jj`).
-pub fn parse_rank_letters(s: &str) -> Option<usize> {
+pub(crate) fn parse_rank_letters(s: &str) -> Option<usize> {
     let b = s.as_bytes();
     match b {
         [c] if c.is_ascii_lowercase() => Some((c - b'a') as usize),

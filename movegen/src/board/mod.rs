@@ -2,7 +2,7 @@
 //! wide bitboards ([`bitboard`]), moves and where generation puts them ([`moves`]), and the
 //! position with make and unmake ([`position`]).
 
-pub mod bitboard;
-pub mod geometry;
-pub mod moves;
-pub mod position;
+pub(crate) mod bitboard;
+pub(crate) mod geometry;
+pub(crate) mod moves;
+pub(crate) mod position;

@@ -40,7 +40,7 @@ const OFF_SHIFT: u32 = 28;
 const OFF_BITS: u32 = 9;
 const OFF_MASK: u64 = (1 << OFF_BITS) - 1;
 /// Largest offset magnitude an intermediate or shot square may have.
-pub const MAX_OFFSET: i32 = 255;
+pub(crate) const MAX_OFFSET: i32 = 255;
 
 fn pack(off: i32) -> u64 {
     debug_assert!(off.abs() <= MAX_OFFSET, "offset {off} too large");
@@ -67,7 +67,7 @@ impl Move {
 
     /// A range capture from `from` to `to`, removing every piece in between.
     #[inline]
-    pub fn range(from: Square, to: Square) -> Move {
+    pub(crate) fn range(from: Square, to: Square) -> Move {
         Move(Move::new(from, to).0 | RANGE_BIT)
     }
 
@@ -85,7 +85,7 @@ impl Move {
 
     /// A move with one or two intermediate capture squares (compatibility helper).
     #[inline]
-    pub fn with_mids(from: Square, mid1: Square, mid2: Option<Square>, to: Square) -> Move {
+    pub(crate) fn with_mids(from: Square, mid1: Square, mid2: Option<Square>, to: Square) -> Move {
         match mid2 {
             None => Move::with_path(from, &[mid1], to),
             Some(m2) => Move::with_path(from, &[mid1, m2], to),

@@ -35,7 +35,7 @@ fn strike_key(strike: u16) -> u64 {
 /// The Zobrist key of a piece on a square, computed by a 64-bit mixer instead of a table (a
 /// table for 1200 pieces x 1936 squares would not fit in cache).
 #[inline]
-pub fn zobrist(p: Piece, sq: usize) -> u64 {
+pub(crate) fn zobrist(p: Piece, sq: usize) -> u64 {
     let mut z = ((p.0 as u64) << 16 | sq as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -120,7 +120,7 @@ pub struct Position<const N: usize> {
 
 impl<const N: usize> Position<N> {
     /// An empty board of `variant`, Black to move, move number 1.
-    pub fn empty(variant: Arc<Variant>) -> Position<N> {
+    pub(crate) fn empty(variant: Arc<Variant>) -> Position<N> {
         let geo = &variant.geo;
         assert!(
             geo.squares() <= 64 * N,
@@ -218,7 +218,7 @@ impl<const N: usize> Position<N> {
     /// Whether a side has lost its objective: no royal piece left and (in Ko shogi) no complete
     /// commander group either.
     #[inline]
-    pub fn lost(&self, c: Colour) -> bool {
+    pub(crate) fn lost(&self, c: Colour) -> bool {
         if self.royals[c.index()] > 0 {
             return false;
         }
@@ -232,7 +232,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Whether `c` would have lost if one more piece `p` of it were gone.
-    pub fn lost_without(&self, c: Colour, p: Piece) -> bool {
+    pub(crate) fn lost_without(&self, c: Colour, p: Piece) -> bool {
         let f = self.variant.form(p);
         let royals = self.royals[c.index()] - f.royal as u32;
         if royals > 0 {
@@ -296,7 +296,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Hashes of the positions before each move made so far (oldest first).
-    pub fn history(&self) -> &[u64] {
+    pub(crate) fn history(&self) -> &[u64] {
         &self.history
     }
 

@@ -102,7 +102,7 @@ pub enum ShotClass {
 
 impl ShotClass {
     /// Bit for immunity masks.
-    pub fn bit(self) -> u8 {
+    pub(crate) fn bit(self) -> u8 {
         match self {
             ShotClass::Bow => 1,
             ShotClass::Cannon => 2,
@@ -114,24 +114,13 @@ impl ShotClass {
 
 /// Whether an atom may move to empty squares, capture, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Modality {
+pub(crate) enum Modality {
     /// Move or capture (the default).
     Both,
     /// `m`: only to empty squares.
     MoveOnly,
     /// `c`: only captures.
     CaptureOnly,
-}
-
-impl Modality {
-    /// Whether the atom may end on an empty square.
-    pub fn moves(self) -> bool {
-        self != Modality::CaptureOnly
-    }
-    /// Whether the atom may capture.
-    pub fn captures(self) -> bool {
-        self != Modality::MoveOnly
-    }
 }
 
 /// One component of a piece's movement, with directions relative to the mover.
@@ -143,11 +132,11 @@ pub struct Atom {
     /// leapers the full offset; for everything else a unit step.
     pub dirs: Vec<(i8, i8)>,
     /// Move/capture restriction.
-    pub modality: Modality,
+    pub(crate) modality: Modality,
     /// The atom's source text, for messages and listings.
-    pub text: String,
+    pub(crate) text: String,
     /// Piece codes an atom refers to (the kinds a priest's jump may capture).
-    pub args: Vec<String>,
+    pub(crate) args: Vec<String>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -186,7 +175,7 @@ enum Ext {
 }
 
 /// Parses a movement string into atoms. The error names the offending atom.
-pub fn parse(text: &str) -> Result<Vec<Atom>, String> {
+pub(crate) fn parse(text: &str) -> Result<Vec<Atom>, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut atoms = Vec::new();

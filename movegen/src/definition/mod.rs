@@ -5,7 +5,7 @@
 //!
 //! [`Variant`]: variant::Variant
 
-pub mod betza;
-pub mod program;
-pub mod variant;
-pub mod variant_file;
+pub(crate) mod betza;
+pub(crate) mod program;
+pub(crate) mod variant;
+pub(crate) mod variant_file;

@@ -16,9 +16,9 @@ pub struct Piece(pub u16);
 
 impl Piece {
     /// An empty square.
-    pub const EMPTY: Piece = Piece(0);
+    pub(crate) const EMPTY: Piece = Piece(0);
     /// The border around the board.
-    pub const OFFBOARD: Piece = Piece(1);
+    pub(crate) const OFFBOARD: Piece = Piece(1);
 
     /// The piece of `form` for `colour`.
     #[inline]
@@ -40,7 +40,7 @@ impl Piece {
 
     /// The piece's form index (only meaningful for pieces).
     #[inline]
-    pub fn form(self) -> usize {
+    pub(crate) fn form(self) -> usize {
         (self.0 as usize - 2) >> 1
     }
 
@@ -63,33 +63,33 @@ pub struct FormInfo {
     /// Whether the form exists (a promoted form exists only for kinds that promote).
     pub exists: bool,
     /// Whether a move may promote this piece.
-    pub can_promote: bool,
+    pub(crate) can_promote: bool,
     /// An objective piece.
     pub royal: bool,
     /// Range-capture rank of what it moves as (royal = `u8::MAX`).
-    pub rank: u8,
+    pub(crate) rank: u8,
     /// On the furthest rank, only captures.
     pub last_rank_capture_only: bool,
     /// A lion for the lion-trading rules (of what it moves as: a promoted kirin is one).
     pub lion: bool,
     /// An unpromoted worthless piece (chu's pawn, go-between): no bridge, not counted against
     /// a bare king.
-    pub worthless: bool,
+    pub(crate) worthless: bool,
     /// An unpromoted piece that may promote on the last rank and is dead there (chu's pawn and
     /// lance).
-    pub last_rank_promotes: bool,
+    pub(crate) last_rank_promotes: bool,
     /// Capturing this piece converts the capturer (priority, 0 = no).
     pub converts: u8,
     /// Moves as the emperor.
     pub emperor: bool,
     /// Moves only one step at a time (Ko's step movers).
-    pub step_mover: bool,
+    pub(crate) step_mover: bool,
     /// Shot classes that cannot hit it (of what it moves as).
-    pub shot_immune: u8,
+    pub(crate) shot_immune: u8,
     /// Shots from this many squares or nearer cannot hit it (0 = no limit).
-    pub shot_min: u8,
+    pub(crate) shot_min: u8,
     /// Kinds whose pieces cannot capture it by displacement.
-    pub capture_immune: Vec<KindId>,
+    pub(crate) capture_immune: Vec<KindId>,
 }
 
 /// A variant ready for play: its definition, geometry, forms and programs.
@@ -102,17 +102,17 @@ pub struct Variant {
     /// Forms, indexed `kind * 2 + promoted`.
     pub forms: Vec<FormInfo>,
     /// Programs, indexed by [`Piece::index`].
-    pub programs: Vec<Program>,
+    pub(crate) programs: Vec<Program>,
     /// Padded offsets of the eight king steps.
-    pub king_steps: [i32; 8],
+    pub(crate) king_steps: [i32; 8],
     /// Padded offsets of the sixteen squares at distance two.
-    pub ring_two: [i32; 16],
+    pub(crate) ring_two: [i32; 16],
     /// Zone promotion and its special rules (`promotion = zone N`): the mechanism Ko shogi
     /// uses, kept under the name of the variant that introduced it (other crates read it).
     pub ko: Option<crate::zone_promotion::ZonePromotionRules>,
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
-    pub zone_bits: Vec<u8>,
+    pub(crate) zone_bits: Vec<u8>,
     /// Which reading of chu shogi's rules this variant was made for ([`Variant::with_chu_rules`]):
     /// a label for the protocols; the rules themselves are the definition's `[rules]` keys, and
     /// move generation never reads this.
@@ -121,14 +121,14 @@ pub struct Variant {
     /// this variant is such a reading ([`Variant::with_chu_rules`]); `None` for the file itself.
     /// A reading of a reading starts again from it, so readings never compound (`both` read as
     /// `either` is `either`, not `either` of `both`'s keys).
-    pub reading_of: Option<Box<VariantDef>>,
+    pub(crate) reading_of: Option<Box<VariantDef>>,
     /// Whether generated moves pass through the rule filters (lion trading, bare king): a
     /// capability derived from the `[rules]` for the generator's hot path.
-    pub filters_moves: bool,
+    pub(crate) filters_moves: bool,
     /// Kinds that move as a royal piece (their bitboards hold the royals).
-    pub royal_kinds: Vec<KindId>,
+    pub(crate) royal_kinds: Vec<KindId>,
     /// Where each program could capture (the attack questions' pre-filter).
-    pub reach: crate::attacks::ReachTables,
+    pub(crate) reach: crate::attacks::ReachTables,
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md §11): lishogi's (the default, the
@@ -213,7 +213,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
 }
 
 /// The largest variant file read (Taikyoku's, the largest built-in, is about 34 KB).
-pub const MAX_VARIANT_FILE: u64 = 1 << 20;
+pub(crate) const MAX_VARIANT_FILE: u64 = 1 << 20;
 
 /// Reads a variant file's text: a regular file only (checked before opening, since opening a
 /// FIFO blocks, and again on the open file), at most [`MAX_VARIANT_FILE`] bytes, UTF-8.
@@ -268,8 +268,8 @@ impl Variant {
 
     /// A variant from a file on disk.
     ///
-    /// Only a regular file of at most [`MAX_VARIANT_FILE`] bytes is read: a device (`/dev/zero`)
-    /// would be read until memory runs out, and opening a FIFO would block.
+    /// Only a regular file of at most `MAX_VARIANT_FILE` (1 MiB) bytes is read: a device
+    /// (`/dev/zero`) would be read until memory runs out, and opening a FIFO would block.
     pub fn from_file(path: &str) -> Result<Arc<Variant>, VariantError> {
         let text = read_variant_file(path).map_err(|message| VariantError {
             source: path.to_string(),
@@ -286,7 +286,7 @@ impl Variant {
     }
 
     /// Compiles a checked definition.
-    pub fn compile(def: VariantDef) -> Result<Variant, VariantError> {
+    pub(crate) fn compile(def: VariantDef) -> Result<Variant, VariantError> {
         let geo = Geometry::new(def.files, def.ranks).map_err(|m| VariantError {
             source: def.source.clone(),
             line: 0,
@@ -485,7 +485,7 @@ impl Variant {
     }
 
     /// The promotion rule.
-    pub fn promotion(&self) -> PromotionRule {
+    pub(crate) fn promotion(&self) -> PromotionRule {
         self.def.promotion
     }
 
@@ -509,9 +509,9 @@ impl Variant {
     /// legal under either). The game-end rules combine as the readings must agree to end a
     /// game: the bare-king rule applies only if both have it.
     ///
-    /// The reading is always applied to the variant file's own keys ([`Variant::reading_of`]),
-    /// also when `self` is already a reading. For `chu-hachu`, whose own keys are HaChu's, every
-    /// reading has HaChu's keys.
+    /// The reading is always applied to the variant file's own keys (kept in the private field
+    /// `reading_of`), also when `self` is already a reading. For `chu-hachu`, whose own keys are
+    /// HaChu's, every reading has HaChu's keys.
     pub fn with_chu_rules(&self, rules: ChuRules) -> Result<Arc<Variant>, VariantError> {
         let base = self.reading_of.as_deref().unwrap_or(&self.def);
         let mut def = base.clone();
@@ -551,7 +551,7 @@ impl Variant {
 
     /// The piece a promoting piece becomes.
     #[inline]
-    pub fn promoted(&self, p: Piece) -> Piece {
+    pub(crate) fn promoted(&self, p: Piece) -> Piece {
         Piece(p.0 + 2)
     }
 
@@ -581,6 +581,23 @@ impl Variant {
     /// Number of kinds (for per-kind tables).
     pub fn kind_count(&self) -> usize {
         self.def.kinds.len()
+    }
+
+    /// Number of [`Piece::index`] values (for per-piece tables).
+    pub fn piece_index_count(&self) -> usize {
+        self.programs.len()
+    }
+
+    /// Whether the piece `p` burns the enemy pieces around where it ends its move.
+    pub fn burns(&self, p: Piece) -> bool {
+        self.programs[p.index()].burns
+    }
+
+    /// Whether the piece `p` standing on padded square index `from` might capture on `to`: a
+    /// cheap pre-filter of the attack questions (false means it cannot).
+    #[inline(always)]
+    pub fn may_reach(&self, p: Piece, from: usize, to: usize) -> bool {
+        self.reach.may_reach(p, from, to)
     }
 }
 

@@ -59,96 +59,96 @@ pub struct KindDef {
     /// On the furthest rank, may only make capturing moves.
     pub last_rank_capture_only: bool,
     /// A lion for the lion-trading rules (chu shogi).
-    pub lion: bool,
+    pub(crate) lion: bool,
     /// The piece's value for the evaluation, when the file gives one (`value=N`) instead of
     /// letting it be derived from the movement.
     pub value: Option<u32>,
     /// Unpromoted, not a bridge for the lion-trading rules nor counted against a bare king
     /// (chu shogi's pawn and go-between).
-    pub worthless: bool,
+    pub(crate) worthless: bool,
     /// Unpromoted, may promote on reaching the last rank, and is dead there for the bare-king
     /// rule (chu shogi's pawn and lance).
-    pub last_rank_promotes: bool,
+    pub(crate) last_rank_promotes: bool,
     /// Capturers of this piece turn into its promoted form (priority; 0 = no).
     pub converts: u8,
     /// Appears only as a promotion.
     pub promoted_only: bool,
     /// Shot classes that cannot hit this piece (bits of [`crate::betza::ShotClass::bit`]).
-    pub shot_immune: u8,
+    pub(crate) shot_immune: u8,
     /// Shots from this many squares or nearer cannot hit this piece (0 = no limit).
-    pub shot_min: u8,
+    pub(crate) shot_min: u8,
     /// Kinds whose pieces (moving as them) cannot capture this piece by displacement.
-    pub capture_immune: Vec<KindId>,
+    pub(crate) capture_immune: Vec<KindId>,
     /// Line of the file the row came from.
-    pub line: usize,
+    pub(crate) line: usize,
 }
 
 /// A reference to a piece in the `[rules]` section: a kind in either state (`CODE` where a
 /// base is meant), or a specific form (`CODE` = unpromoted, `+CODE` = promoted, where a form
 /// is meant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FormRef {
+pub(crate) struct FormRef {
     /// The kind.
-    pub kind: KindId,
+    pub(crate) kind: KindId,
     /// The promoted form.
-    pub promoted: bool,
+    pub(crate) promoted: bool,
 }
 
 /// The special rules of the `[rules]` section (Ko shogi); empty for other variants. See
 /// `docs/variant-format.md`.
 #[derive(Clone, Debug, Default)]
-pub struct RulesDef {
+pub(crate) struct RulesDef {
     /// Besides royal pieces, a side stays alive while it has a piece of every kind of one of
     /// these groups (either side up).
-    pub commanders: Vec<Vec<KindId>>,
+    pub(crate) commanders: Vec<Vec<KindId>>,
     /// Capturing a piece of one of these kinds (either side up) promotes the capturer.
-    pub commanding: Vec<KindId>,
+    pub(crate) commanding: Vec<KindId>,
     /// A step mover capturing one of these forms promotes.
-    pub step_capture_promotes: Vec<FormRef>,
+    pub(crate) step_capture_promotes: Vec<FormRef>,
     /// (capturer kind, kinds it promotes by capturing, either side up).
-    pub capture_promotes: Vec<(KindId, Vec<KindId>)>,
+    pub(crate) capture_promotes: Vec<(KindId, Vec<KindId>)>,
     /// (kind, kinds of its side that promote with it).
-    pub promote_with: Vec<(KindId, Vec<KindId>)>,
+    pub(crate) promote_with: Vec<(KindId, Vec<KindId>)>,
     /// (kind, enemy forms removed when it promotes).
-    pub kill_on_promotion: Vec<(KindId, Vec<FormRef>)>,
+    pub(crate) kill_on_promotion: Vec<(KindId, Vec<FormRef>)>,
     /// (kind, kinds that must each have entered the zone before it promotes there).
-    pub zone_promotion_needs: Vec<(KindId, Vec<KindId>)>,
+    pub(crate) zone_promotion_needs: Vec<(KindId, Vec<KindId>)>,
     /// (kinds, kinds needed): the kinds cannot promote without an allied piece of a needed
     /// kind, and revert when the last one is gone.
-    pub needs_alive: Vec<(Vec<KindId>, Vec<KindId>)>,
+    pub(crate) needs_alive: Vec<(Vec<KindId>, Vec<KindId>)>,
     /// (form, form, distance): the first reverts when the second (either side) is within the
     /// distance on a line.
-    pub reverts_near: Vec<(FormRef, FormRef, u8)>,
+    pub(crate) reverts_near: Vec<(FormRef, FormRef, u8)>,
     /// (kind, kinds needed): the kind's forward step needs an allied piece of a needed kind.
-    pub forward_needs: Vec<(KindId, Vec<KindId>)>,
+    pub(crate) forward_needs: Vec<(KindId, Vec<KindId>)>,
     /// (kind, letter): the position's extra field records, with this letter (upper case for
     /// Black, lower case for White), that a piece of the kind has entered its promotion zone.
-    pub zone_letters: Vec<(KindId, char)>,
+    pub(crate) zone_letters: Vec<(KindId, char)>,
     /// Chu shogi's lion-trading rules for `lion` pieces (lishogi's reading).
-    pub lion_trading: bool,
+    pub(crate) lion_trading: bool,
     /// A pass (stepping out and back) needs an empty first-step square (chu shogi).
-    pub pass_needs_empty: bool,
+    pub(crate) pass_needs_empty: bool,
     /// The bare-king rule and the draw by bare kings (chu shogi).
-    pub bare_king: bool,
+    pub(crate) bare_king: bool,
     /// For the repetition rule, a move after which the piece that moved attacks an enemy piece
     /// is an attacking move, like a check (perpetual chasing; chu shogi). Defaults to
     /// `bare_king`'s value.
-    pub perpetual_chasing: bool,
+    pub(crate) perpetual_chasing: bool,
     /// When a lion taking a lion two squares away counts it as protected.
-    pub lion_protection: LionProtection,
+    pub(crate) lion_protection: LionProtection,
     /// Which captures of a lion by a non-lion bind the opponent's next move.
-    pub counter_strike_from: CounterStrikeFrom,
+    pub(crate) counter_strike_from: CounterStrikeFrom,
     /// Whether, under a counter-strike, a non-lion may take a lion standing on the recorded
     /// square (a kirin that promoted by taking the lion).
-    pub counter_strike_recapture: CounterStrikeRecapture,
+    pub(crate) counter_strike_recapture: CounterStrikeRecapture,
     /// How a `last-rank-promotes` piece reaching the last rank promotes (`zone-entry`).
-    pub last_rank_promotion: LastRankPromotion,
+    pub(crate) last_rank_promotion: LastRankPromotion,
 }
 
 /// `lion-protection`: when a lion may not take a lion two squares away (without a bridge)
 /// because the target is protected (docs/chu.md §6.1, §11).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LionProtection {
+pub(crate) enum LionProtection {
     /// `before`: protected on the board before the move, the bridge piece on the first-step
     /// square still guarding (lishogi).
     #[default]
@@ -164,7 +164,7 @@ pub enum LionProtection {
 /// `counter-strike-from`: which captures of a lion by a non-lion restrict the next move
 /// (docs/chu.md §6.2, §11). The position records the square in every case.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CounterStrikeFrom {
+pub(crate) enum CounterStrikeFrom {
     /// `any-step`: a lion taken on the destination or on a falcon's or eagle's first step
     /// (lishogi).
     #[default]
@@ -176,7 +176,7 @@ pub enum CounterStrikeFrom {
 /// `counter-strike-recapture`: whether the lion standing on the recorded square is exempt
 /// from the counter-strike (docs/chu.md §6.2, §11).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CounterStrikeRecapture {
+pub(crate) enum CounterStrikeRecapture {
     /// `recorded`: a non-lion may take a lion on the recorded square (lishogi).
     #[default]
     Recorded,
@@ -187,7 +187,7 @@ pub enum CounterStrikeRecapture {
 /// `last-rank-promotion`: how a `last-rank-promotes` piece (pawn, lance) promotes on reaching
 /// the last rank under `promotion = zone-entry` (docs/chu.md §7, §11).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum LastRankPromotion {
+pub(crate) enum LastRankPromotion {
     /// `optional`: reaching the last rank offers promotion by any move, never compulsory
     /// (lishogi).
     #[default]
@@ -204,15 +204,15 @@ pub enum LastRankPromotion {
 #[derive(Clone, Debug)]
 pub struct VariantDef {
     /// Where the definition came from (file name or `builtin:<id>`), for messages.
-    pub source: String,
+    pub(crate) source: String,
     /// Command-line name (`taikyoku`, `dai-dai`, ...).
     pub id: String,
     /// Name for people.
     pub name: String,
     /// Number of files.
-    pub files: usize,
+    pub(crate) files: usize,
     /// Number of ranks.
-    pub ranks: usize,
+    pub(crate) ranks: usize,
     /// Promotion rule.
     pub promotion: PromotionRule,
     /// Repetition rule.
@@ -220,9 +220,9 @@ pub struct VariantDef {
     /// The piece table, in file order.
     pub kinds: Vec<KindDef>,
     /// Black's setup: (column from Black's left, row from Black's back rank (0-based), kind).
-    pub setup: Vec<(usize, usize, KindId)>,
+    pub(crate) setup: Vec<(usize, usize, KindId)>,
     /// The special rules (`[rules]`).
-    pub rules: RulesDef,
+    pub(crate) rules: RulesDef,
 }
 
 impl VariantDef {
@@ -287,7 +287,7 @@ struct RawKind {
 }
 
 /// Parses a variant file. `source` names it in error messages.
-pub fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
+pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError> {
     let err = |line: usize, message: String| VariantError {
         source: source.to_string(),
         line,

@@ -46,9 +46,9 @@ impl Cells for [Piece] {
 /// A mailbox with one square seen as empty (attack maps "as if the piece there had moved").
 pub(crate) struct Lifted<'a> {
     /// The mailbox.
-    pub board: &'a [Piece],
+    pub(crate) board: &'a [Piece],
     /// The padded index seen as empty (`usize::MAX`: none).
-    pub lifted: usize,
+    pub(crate) lifted: usize,
 }
 
 impl Cells for Lifted<'_> {
@@ -66,17 +66,17 @@ impl Cells for Lifted<'_> {
 #[derive(Clone, Copy, Default)]
 pub(crate) struct CapInfo {
     /// At least one enemy piece.
-    pub enemy: bool,
+    pub(crate) enemy: bool,
     /// At least one promoted enemy piece.
-    pub promoted: bool,
+    pub(crate) promoted: bool,
     /// Best converting capture: (priority, kind).
-    pub convert: (u8, u16),
+    pub(crate) convert: (u8, u16),
 }
 
 impl CapInfo {
     /// Records the capture of `p`.
     #[inline]
-    pub fn add(&mut self, v: &Variant, p: Piece) {
+    pub(crate) fn add(&mut self, v: &Variant, p: Piece) {
         let f = v.form(p);
         self.enemy = true;
         self.promoted |= f.promoted;
@@ -89,13 +89,13 @@ impl CapInfo {
 /// The piece being walked.
 pub(crate) struct Ctx<'a> {
     /// The variant.
-    pub v: &'a Variant,
+    pub(crate) v: &'a Variant,
     /// Where it stands.
-    pub from: Square,
+    pub(crate) from: Square,
     /// The piece.
-    pub piece: Piece,
+    pub(crate) piece: Piece,
     /// Its colour.
-    pub us: Colour,
+    pub(crate) us: Colour,
 }
 
 /// What a [`Walker`] reports to.
@@ -147,17 +147,17 @@ pub(crate) trait Visitor {
 /// Runs movement programs on a mailbox for a visitor.
 pub(crate) struct Walker<'a, V: ?Sized, B: Cells + ?Sized> {
     /// The piece being walked.
-    pub cx: Ctx<'a>,
+    pub(crate) cx: Ctx<'a>,
     /// The mailbox.
-    pub board: &'a B,
+    pub(crate) board: &'a B,
     /// Who is told.
-    pub vis: &'a mut V,
+    pub(crate) vis: &'a mut V,
 }
 
 impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
     /// A walker for the piece on `from` (read from `board`).
     #[inline]
-    pub fn new(v: &'a Variant, board: &'a B, from: Square, vis: &'a mut V) -> Self {
+    pub(crate) fn new(v: &'a Variant, board: &'a B, from: Square, vis: &'a mut V) -> Self {
         let piece = board.cell(from.index());
         Walker {
             cx: Ctx {
@@ -173,7 +173,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
 
     /// Moves the walker to another piece.
     #[inline]
-    pub fn set_piece(&mut self, from: Square, piece: Piece) {
+    pub(crate) fn set_piece(&mut self, from: Square, piece: Piece) {
         self.cx.from = from;
         self.cx.piece = piece;
         self.cx.us = piece.colour();
@@ -222,7 +222,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
 
     /// The whole program of the current piece: slides, leaps, then the rest.
     #[inline]
-    pub fn program(&mut self, prog: &Program) {
+    pub(crate) fn program(&mut self, prog: &Program) {
         let f = self.cx.from.0 as i32;
         for s in &prog.slides {
             self.slide(f, s.d, s.max, s.modality);
@@ -238,7 +238,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
     /// Slides from `start` (exclusive) along `d` for up to `max` squares, stopping on the first
     /// occupied square.
     #[inline]
-    pub fn slide(&mut self, start: i32, d: i32, max: u8, modality: u8) {
+    pub(crate) fn slide(&mut self, start: i32, d: i32, max: u8, modality: u8) {
         let board = self.board;
         let mut t = start + d;
         let mut n = 0u8;
@@ -280,13 +280,13 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
 
     /// A leap to `t`.
     #[inline]
-    pub fn leap(&mut self, t: i32, modality: u8) {
+    pub(crate) fn leap(&mut self, t: i32, modality: u8) {
         let p = self.board.cell(t as usize);
         self.at(t, p, modality);
     }
 
     /// One instruction of the current piece (`prog` holds the vectors of the multi-leg ones).
-    pub fn op(&mut self, op: Op, prog: &Program) {
+    pub(crate) fn op(&mut self, op: Op, prog: &Program) {
         let from = self.cx.from.0 as i32;
         match op {
             Op::Slide { d, max, modality } => self.slide(from, d, max, modality),
@@ -811,7 +811,7 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
     /// and a pass through an empty square are paths back to the origin), and the jumps to the
     /// sixteen squares two away ([`Visitor::simple`]). The pass that needs no empty
     /// neighbour is the generator's, as in [`Self::lion`].
-    pub fn lion_paths(&mut self) {
+    pub(crate) fn lion_paths(&mut self) {
         let v = self.cx.v;
         self.double(&v.king_steps, &[0; 8], false);
         let from = self.cx.from.0 as i32;

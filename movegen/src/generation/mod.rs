@@ -5,6 +5,6 @@
 //! same interpreter, are `crate::attacks` (kept at the top of the tree).
 
 pub(crate) mod interp;
-pub mod movegen;
+pub(crate) mod movegen;
 pub(crate) mod shooting;
-pub mod zone_promotion;
+pub(crate) mod zone_promotion;

@@ -277,12 +277,12 @@ impl<const N: usize> Position<N> {
     }
 
     /// The moves of the piece on `from` (which must belong to the side to move).
-    pub fn piece_moves(&self, from: Square, list: &mut Vec<Move>) {
+    pub(crate) fn piece_moves(&self, from: Square, list: &mut Vec<Move>) {
         self.piece_moves_into(from, list);
     }
 
     /// The moves of the piece on `from` (which must belong to the side to move), into any sink.
-    pub fn piece_moves_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
+    pub(crate) fn piece_moves_into<S: MoveSink>(&self, from: Square, sink: &mut S) {
         if self.winner().is_some() || self.bare_king_state().is_some() {
             return;
         }

@@ -33,34 +33,34 @@ pub struct ZonePromotionRules {
     /// Rows of the promotion zone.
     pub zone: u8,
     /// Commander groups (base kinds), besides royal pieces.
-    pub commander_groups: Vec<Vec<KindId>>,
+    pub(crate) commander_groups: Vec<Vec<KindId>>,
     /// By kind: capturing it (either side up) promotes the capturer.
-    pub commanding: Vec<bool>,
+    pub(crate) commanding: Vec<bool>,
     /// By form: a step mover capturing it promotes.
-    pub step_target: Vec<bool>,
+    pub(crate) step_target: Vec<bool>,
     /// By kind: the kinds whose capture promotes it.
-    pub capture_promotes: Vec<Vec<KindId>>,
+    pub(crate) capture_promotes: Vec<Vec<KindId>>,
     /// By kind: allied kinds promoting with it.
-    pub promote_with: Vec<Vec<KindId>>,
+    pub(crate) promote_with: Vec<Vec<KindId>>,
     /// By kind: enemy forms removed when it promotes.
-    pub kill_on_promotion: Vec<Vec<usize>>,
+    pub(crate) kill_on_promotion: Vec<Vec<usize>>,
     /// By kind: the zone-entry bits its side needs before it may promote in the zone.
-    pub zone_needs: Vec<u8>,
+    pub(crate) zone_needs: Vec<u8>,
     /// By kind: its zone-entry bit (0 = not tracked).
     pub zone_bit: Vec<u8>,
     /// Zone-entry letters by bit index.
     pub letters: Vec<char>,
     /// By kind: the kinds one of which its side needs to promote or stay promoted.
-    pub needs_alive: Vec<Option<Vec<KindId>>>,
+    pub(crate) needs_alive: Vec<Option<Vec<KindId>>>,
     /// (form that reverts, form that makes it revert, distance).
-    pub reverts_near: Vec<(usize, usize, u8)>,
+    pub(crate) reverts_near: Vec<(usize, usize, u8)>,
     /// Promoted forms of the kinds in `needs_alive`, with the kinds they need.
-    pub needs_alive_forms: Vec<(usize, Vec<KindId>)>,
+    pub(crate) needs_alive_forms: Vec<(usize, Vec<KindId>)>,
 }
 
 impl ZonePromotionRules {
     /// Compiles the `[rules]` of a variant with `kinds` kinds.
-    pub fn new(r: &RulesDef, kinds: usize, zone: u8) -> ZonePromotionRules {
+    pub(crate) fn new(r: &RulesDef, kinds: usize, zone: u8) -> ZonePromotionRules {
         let form = |f: &crate::variant_file::FormRef| Variant::form_of(f.kind, f.promoted);
         let mut k = ZonePromotionRules {
             zone,
@@ -119,7 +119,7 @@ impl ZonePromotionRules {
 /// the multi-leg moves (`{double}`, `{steps}`, `{line}`), the priests' jumps, and layers shots,
 /// burning and the promotion choices on top of where a movement ends. `Variant::compile`
 /// names the kind in front of the reason.
-pub fn unsupported(prog: &crate::program::Program) -> Option<String> {
+pub(crate) fn unsupported(prog: &crate::program::Program) -> Option<String> {
     for op in &prog.ops {
         let why = match op {
             Op::Slide { .. }
@@ -180,7 +180,7 @@ pub fn unsupported(prog: &crate::program::Program) -> Option<String> {
 /// A bound on a supported program's candidate moves (before duplicates are removed), or why
 /// it could overflow the generator's fixed buffers: its landings (distinct destination and
 /// capture sets before shooting) or its candidates. `longest_line` bounds an unlimited slide.
-pub fn candidate_bound(
+pub(crate) fn candidate_bound(
     prog: &crate::program::Program,
     longest_line: usize,
 ) -> Result<usize, String> {
@@ -246,7 +246,7 @@ pub fn candidate_bound(
 
 /// Whether a kind's movement makes it a step mover (every move a single step; shooting and
 /// burning allowed).
-pub fn is_step_mover(atoms: &[crate::betza::Atom]) -> bool {
+pub(crate) fn is_step_mover(atoms: &[crate::betza::Atom]) -> bool {
     let mut any = false;
     for a in atoms {
         match a.kind {

@@ -151,7 +151,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// The squares of `side`'s pieces whose loss alone would lose it the game.
-    pub fn critical_squares(&self, side: Colour) -> Vec<crate::geometry::Square> {
+    pub(crate) fn critical_squares(&self, side: Colour) -> Vec<crate::geometry::Square> {
         let v = self.variant().clone();
         let mut out = Vec::new();
         for sq in self.pieces(side) {

@@ -19,9 +19,9 @@ pub(crate) const STRIKE_AT_DESTINATION: u16 = 0x8000;
 /// A sink that passes on only the moves the lion-trading rules allow.
 pub(crate) struct LionFilter<'a, S, const N: usize> {
     /// The position the moves are generated in.
-    pub pos: &'a Position<N>,
+    pub(crate) pos: &'a Position<N>,
     /// Where allowed moves go.
-    pub inner: &'a mut S,
+    pub(crate) inner: &'a mut S,
 }
 
 impl<S: MoveSink, const N: usize> MoveSink for LionFilter<'_, S, N> {
@@ -92,7 +92,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// The recorded counter-strike square (a lion was just taken there by a non-lion).
-    pub fn counter_strike(&self) -> Option<Square> {
+    pub(crate) fn counter_strike(&self) -> Option<Square> {
         (self.strike != 0).then_some(Square(self.strike & !STRIKE_AT_DESTINATION))
     }
 

@@ -3,7 +3,7 @@
 //! rule ([`bare_king`]) and what follows a move in a zone-promotion variant (burning,
 //! promotion side effects, reversions, zone entry: [`promotion_effects`]).
 
-pub mod bare_king;
-pub mod game;
-pub mod lion_trading;
+pub(crate) mod bare_king;
+pub(crate) mod game;
+pub(crate) mod lion_trading;
 pub(crate) mod promotion_effects;

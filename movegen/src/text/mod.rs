@@ -1,5 +1,5 @@
 //! Layer 5, notation and perft: positions and moves read and written as text ([`notation`]),
 //! and the leaf counts that check the generator ([`perft`]).
 
-pub mod notation;
-pub mod perft;
+pub(crate) mod notation;
+pub(crate) mod perft;

@@ -11,7 +11,7 @@ use crate::position::Position;
 impl<const N: usize> Position<N> {
     /// Leaf count at `depth` (depth 0 = 1), single-threaded. `buf` is scratch space for move
     /// lists shared by all plies (no allocation per node once it has grown).
-    pub fn perft_with(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
+    pub(crate) fn perft_with(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
         match depth {
             0 => 1,
             1 => self.count_moves(),
@@ -78,7 +78,7 @@ impl<const N: usize> Position<N> {
 
     /// [`Position::perft_with`] that gives up (`None`) as soon as `stop` is set; the flag is
     /// read at every node above the last ply. The position is left as it was either way.
-    pub fn perft_until(
+    pub(crate) fn perft_until(
         &mut self,
         depth: u32,
         buf: &mut Vec<Move>,

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use taikyoku_movegen::variant_file::KindId;
+use taikyoku_movegen::KindId;
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Variant};
 
 use super::tables::{Entry, Role};

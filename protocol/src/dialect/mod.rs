@@ -21,7 +21,7 @@ pub mod tables;
 
 use std::sync::Arc;
 
-use taikyoku_movegen::variant::{known_names, BUILTIN, READINGS};
+use taikyoku_movegen::{known_names, BUILTIN, READINGS};
 use taikyoku_movegen::{AnyPosition, Colour, Move, Variant};
 
 use codes::{grid_of, infer_extra, is_suffix, position_from_grid, Cell, CodeMap};
@@ -295,7 +295,7 @@ impl EditBoard {
     fn piece_and_square<'a>(
         &self,
         t: &'a str,
-    ) -> Result<(taikyoku_movegen::variant_file::KindId, bool, &'a str), String> {
+    ) -> Result<(taikyoku_movegen::KindId, bool, &'a str), String> {
         let v = &self.dialect.variant;
         let (promoted, rest) = match t.strip_prefix('+') {
             Some(r) => (true, r),

@@ -3,7 +3,7 @@
 //! moves of the position by the rules crate's own move parser (which generates the moves), so
 //! nothing here knows a rule.
 
-use taikyoku_movegen::variant_file::RepetitionRule;
+use taikyoku_movegen::RepetitionRule;
 use taikyoku_movegen::{with_position, AnyPosition, Geometry, Move, Promotion, Square};
 
 /// A square as the GUIs write it: file letter from the first player's left, rank number from
