@@ -167,7 +167,7 @@ impl Backend {
         let (side, game) = with_position!(pos, p => (
             p.side_to_move(),
             GameState {
-                squares: p.variant().geo.squares(),
+                squares: p.variant().geometry().squares(),
                 pieces: p.piece_count(Colour::Black) + p.piece_count(Colour::White),
                 start_pieces: self.start_pieces,
             }

@@ -76,14 +76,14 @@ impl VariantArgs {
             line: 0,
             message,
         })?;
-        if rules == v.chu_rules {
+        if rules == v.rule_reading() {
             return Ok(v);
         }
         if !v.has_rule_readings() {
             return Err(VariantError {
                 source: "--chu-rules".into(),
                 line: 0,
-                message: format!("{} has no chu rules to read differently", v.def.id),
+                message: format!("{} has no chu rules to read differently", v.id()),
             });
         }
         v.with_chu_rules(rules)

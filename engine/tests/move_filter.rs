@@ -60,7 +60,7 @@ fn a_refused_root_move_is_not_played() {
     assert_eq!(p.move_to_string(m), "9i9c");
     assert_eq!(score, MATE - 1);
     // Refusing the rook's moves: the king capture is gone, and so is its score.
-    let rook = p.variant().geo.parse_square("9i").unwrap();
+    let rook = p.variant().geometry().parse_square("9i").unwrap();
     let (m, score) = best(&p, 3, own(move |m| m.from() != rook));
     assert_ne!(m.from(), rook, "{}", p.move_to_string(m));
     assert!(score < MATE_BOUND, "{score}");
@@ -105,7 +105,7 @@ fn the_root_side_is_restricted_deeper_in_the_tree() {
         'b',
     );
     assert_eq!(best(&p, 4, MoveFilter::default()).1, MATE - 3);
-    let king = p.variant().geo.parse_square("1a").unwrap();
+    let king = p.variant().geometry().parse_square("1a").unwrap();
     let (m, score) = best(&p, 4, own(move |m| m.to() != king));
     assert!(score < MATE - 3, "{} {score}", p.move_to_string(m));
 }
@@ -133,7 +133,7 @@ fn the_opponent_is_restricted_only_by_its_own_test() {
     // Black's king being walled in by its own pawns. Refusing moves onto 9q restricts only
     // Black, which never moves there: the loss is still seen.
     let p = walled_in_king();
-    let kings_square = p.variant().geo.parse_square("9q").unwrap();
+    let kings_square = p.variant().geometry().parse_square("9q").unwrap();
     let (_, score) = best(&p, 3, own(move |m| m.to() != kings_square));
     assert!(score <= -MATE_BOUND, "{score}");
 }
@@ -144,7 +144,7 @@ fn a_threat_the_opponent_cannot_deliver_is_none() {
     // does. When no White move onto 9q can reach us, the loss is gone; the test of White's
     // moves never restricts Black's.
     let p = walled_in_king();
-    let kings_square = p.variant().geo.parse_square("9q").unwrap();
+    let kings_square = p.variant().geometry().parse_square("9q").unwrap();
     let theirs = MoveFilter {
         theirs: Some(Arc::new(move |m: Move| m.to() != kings_square)),
         ..MoveFilter::default()

@@ -138,20 +138,19 @@ impl Evaluator {
     /// An evaluator with the given parameters.
     pub fn with_params(variant: Arc<Variant>, params: Params) -> Evaluator {
         let values = values::derive(&variant, &params);
-        let ranks = variant.geo.ranks() as i32;
+        let ranks = variant.geometry().ranks() as i32;
         let advance_unit = (params.advance_bonus * 12 / ranks.max(1)).max(1);
         let large_unit = params.advance_large_bonus * 12 / ranks.max(1);
         // Per piece: small pieces advance by `advance_unit`, larger ones by `large_unit`, and
         // royal pieces not at all (their safety is scored apart).
-        let def = &variant.def;
         let mut per_row = vec![0; values.by_piece.len()];
         for (f, &v) in values.by_form.iter().enumerate() {
             let kind = if f % 2 == 0 {
                 f / 2
             } else {
-                def.kinds[f / 2].promotes.unwrap_or(f / 2)
+                variant.kind(f / 2).promotes_to().unwrap_or(f / 2)
             };
-            let unit = if def.kinds[kind].royal {
+            let unit = if variant.kind(kind).is_royal() {
                 0
             } else if v <= params.advance_max_value {
                 advance_unit
@@ -162,7 +161,7 @@ impl Evaluator {
                 per_row[Piece::new(f, c).index()] = unit;
             }
         }
-        let geo = &variant.geo;
+        let geo = variant.geometry();
         let mut rows = vec![0; geo.padded_len() * 2];
         for sq in geo.all_squares() {
             let row = geo.row(sq) as i32;
@@ -175,7 +174,7 @@ impl Evaluator {
             rows,
         });
         let royal_kinds = (0..variant.kind_count())
-            .filter(|&k| variant.def.kinds[k].royal)
+            .filter(|&k| variant.kind(k).is_royal())
             .collect();
         Evaluator {
             variant,
@@ -234,7 +233,7 @@ impl Evaluator {
         if lead < p.mop_up_lead || lead * 100 < theirs * p.mop_up_share {
             return 0;
         }
-        let geo = &self.variant.geo;
+        let geo = self.variant.geometry();
         let mut targets = [(0i32, 0i32); 4];
         let mut n = 0;
         let mut total = 0;
@@ -273,7 +272,7 @@ impl Evaluator {
     /// Safety of a side's royal pieces.
     fn royal_safety<const N: usize>(&self, pos: &Position<N>, c: Colour) -> i32 {
         let v = &*self.variant;
-        let geo = &v.geo;
+        let geo = v.geometry();
         let p = &self.params;
         let mut total = 0;
         let mut royals = 0;
@@ -295,7 +294,7 @@ impl Evaluator {
         weight: i32,
         p: &Params,
     ) -> i32 {
-        let geo = &self.variant.geo;
+        let geo = self.variant.geometry();
         let (col, row) = (geo.col(sq) as i32, geo.row(sq) as i32);
         let mut total = 0;
         for dr in -2..=2i32 {

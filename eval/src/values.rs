@@ -37,7 +37,7 @@ impl Values {
 /// Average weighted number of empty-board destinations of a kind's movement, over sample
 /// squares (found by the movement interpreter: `taikyoku_movegen::empty_board_reach`).
 pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
-    let (files, ranks) = (variant.geo.files(), variant.geo.ranks());
+    let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let form = Variant::form_of(kind, false);
     let step_c = (files / 9).max(1);
     let step_r = (ranks / 9).max(1);
@@ -66,12 +66,11 @@ pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
 
 /// Value of a kind's movement, without promotion potential.
 pub fn movement_value(variant: &Variant, kind: usize, p: &Params) -> f64 {
-    let atoms = &variant.def.kinds[kind].atoms;
     let mob = mobility(variant, kind, p);
     let mut v = p.mobility_scale * mob.max(0.5).powf(p.mobility_power);
-    for a in atoms {
-        let dirs = a.dirs.len() as f64;
-        v += match a.kind {
+    for (atom, dirs) in variant.kind(kind).atoms() {
+        let dirs = dirs as f64;
+        v += match atom {
             AtomKind::Lion => p.lion_bonus,
             AtomKind::LionLine { n } => p.lion_line_bonus * dirs * n as f64 / 3.0,
             AtomKind::Igui => p.igui_bonus * dirs,
@@ -93,30 +92,28 @@ pub fn movement_value(variant: &Variant, kind: usize, p: &Params) -> f64 {
 
 /// Derives the values of every form of `variant`.
 pub fn derive(variant: &Variant, p: &Params) -> Values {
-    let def = &variant.def;
-    let by_kind: Vec<i32> = def
-        .kinds
-        .iter()
+    let by_kind: Vec<i32> = variant
+        .kinds()
         .enumerate()
         .map(|(i, k)| {
-            if let Some(v) = k.value {
+            if let Some(v) = k.value() {
                 return v as i32;
             }
             let v = movement_value(variant, i, p);
-            let v = if k.royal { v + p.royal_bonus } else { v };
+            let v = if k.is_royal() { v + p.royal_bonus } else { v };
             v.round() as i32
         })
         .collect();
-    let mut by_form = vec![0; def.kinds.len() * 2];
-    for (k, kind) in def.kinds.iter().enumerate() {
+    let mut by_form = vec![0; variant.kind_count() * 2];
+    for (k, kind) in variant.kinds().enumerate() {
         let own = by_kind[k] as f64;
-        by_form[k * 2] = match kind.promotes {
+        by_form[k * 2] = match kind.promotes_to() {
             // A value the variant file gives is the piece's whole worth.
-            _ if kind.value.is_some() => own as i32,
+            _ if kind.value().is_some() => own as i32,
             None => own as i32,
             Some(t) => {
                 let diff = by_kind[t] as f64 - own;
-                let diff = match def.promotion {
+                let diff = match variant.promotion() {
                     PromotionRule::Capture => diff,
                     PromotionRule::CaptureOptional
                     | PromotionRule::Zone(_)
@@ -125,7 +122,7 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
                 (own + p.promotion_share * diff).round() as i32
             }
         };
-        by_form[k * 2 + 1] = by_kind[kind.promotes.unwrap_or(k)];
+        by_form[k * 2 + 1] = by_kind[kind.promotes_to().unwrap_or(k)];
     }
     let mut by_piece = vec![0; 2 + by_form.len() * 2];
     for (f, &v) in by_form.iter().enumerate() {
@@ -150,7 +147,7 @@ mod tests {
     fn value(variant: &str, code: &str) -> i32 {
         let v = Variant::builtin(variant).unwrap();
         let vals = derive(&v, &Params::default());
-        vals.by_kind[v.def.kind_by_code(code).unwrap()]
+        vals.by_kind[v.kind_by_code(code).unwrap()]
     }
 
     #[test]
@@ -177,7 +174,7 @@ mod tests {
         // piece is worth what it moves as.
         let v = Variant::builtin("chu").unwrap();
         let vals = derive(&v, &Params::default());
-        let kind = |c: &str| v.def.kind_by_code(c).unwrap();
+        let kind = |c: &str| v.kind_by_code(c).unwrap();
         assert_eq!(vals.by_kind[kind("P")], 100);
         assert_eq!(vals.by_form[kind("KR") * 2], 385);
         assert_eq!(vals.by_form[kind("KR") * 2 + 1], vals.by_kind[kind("LN")]);
@@ -200,11 +197,11 @@ mod tests {
         // A Dai dai flying dragon (promotes to dragon king) is worth more than its movement.
         let v = Variant::builtin("dai-dai").unwrap();
         let vals = derive(&v, &Params::default());
-        let fd = v.def.kind_by_code("FD").unwrap();
+        let fd = v.kind_by_code("FD").unwrap();
         assert!(vals.by_form[fd * 2] > vals.by_kind[fd]);
         assert_eq!(
             vals.by_form[fd * 2 + 1],
-            vals.by_kind[v.def.kind_by_code("DK").unwrap()]
+            vals.by_kind[v.kind_by_code("DK").unwrap()]
         );
     }
 }

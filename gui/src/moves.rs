@@ -82,14 +82,14 @@ fn entry(
 fn piece_name(variant: &Variant, p: Option<PlacedPiece>) -> String {
     match p {
         Some(p) => {
-            let k = &variant.def.kinds[p.kind];
+            let k = variant.kind(p.kind);
             if p.promoted {
-                match k.promotes {
-                    Some(to) => format!("{} (promoted {})", variant.def.kinds[to].name, k.name),
-                    None => format!("promoted {}", k.name),
+                match k.promotes_to() {
+                    Some(to) => format!("{} (promoted {})", variant.kind(to).name(), k.name()),
+                    None => format!("promoted {}", k.name()),
                 }
             } else {
-                k.name.clone()
+                k.name().to_string()
             }
         }
         None => "piece".to_string(),
@@ -182,8 +182,8 @@ mod tests {
     fn lion_moves_are_told_apart_in_words() {
         // Chu: a Black lion on 6f (centre), a White pawn on 6e next to it.
         let v: Arc<Variant> = Variant::builtin("chu").unwrap();
-        let ln = v.def.kind_by_code("LN").unwrap();
-        assert_eq!(v.def.kinds[ln].code, "LN");
+        let ln = v.kind_by_code("LN").unwrap();
+        assert_eq!(v.kind(ln).code(), "LN");
         let p = pos("chu", "k11/12/12/12/6p5/6(LN)5/12/12/12/12/12/11K b - 1");
         let list = list(&p);
         let igui: Vec<&MoveEntry> = list.iter().filter(|m| m.text == "6f6e6f").collect();

@@ -49,7 +49,7 @@ pub struct VariantInfo {
 
 /// The names of `variant`'s squares in reading order.
 pub fn square_names(variant: &Variant) -> Vec<String> {
-    let geo = &variant.geo;
+    let geo = variant.geometry();
     (0..geo.ranks())
         .flat_map(|row| (0..geo.files()).map(move |col| geo.square_name(geo.square(col, row))))
         .collect()
@@ -59,22 +59,20 @@ pub fn square_names(variant: &Variant) -> Vec<String> {
 pub fn variant_info(key: &str, variant: &Variant) -> VariantInfo {
     VariantInfo {
         key: key.to_string(),
-        id: variant.def.id.clone(),
-        name: variant.def.name.clone(),
-        files: variant.geo.files(),
-        ranks: variant.geo.ranks(),
+        id: variant.id().to_string(),
+        name: variant.name().to_string(),
+        files: variant.geometry().files(),
+        ranks: variant.geometry().ranks(),
         squares: square_names(variant),
         kinds: variant
-            .def
-            .kinds
-            .iter()
+            .kinds()
             .map(|k| KindInfo {
-                code: k.code.clone(),
-                name: k.name.clone(),
-                kanji: k.kanji.clone(),
-                promotes: k.promotes,
-                moves: k.moves_text.clone(),
-                royal: k.royal,
+                code: k.code().to_string(),
+                name: k.name().to_string(),
+                kanji: k.kanji().map(str::to_string),
+                promotes: k.promotes_to(),
+                moves: k.movement().to_string(),
+                royal: k.is_royal(),
             })
             .collect(),
     }
@@ -104,7 +102,7 @@ pub struct Movement {
 /// The movement of `kind` (promoted or not) for the panel; `None` if there is no such form.
 pub fn movement(variant: &Arc<Variant>, kind: usize, promoted: bool) -> Option<Movement> {
     let m = AnyPosition::empty_board_moves(variant, kind, promoted)?;
-    let (files, ranks) = (variant.geo.files(), variant.geo.ranks());
+    let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let cols = files.min(PANEL_SIDE);
     let rows = ranks.min(PANEL_SIDE);
     // The window's top-left corner: the piece in the middle, the window inside the board.
@@ -147,14 +145,14 @@ mod tests {
     #[test]
     fn big_boards_show_a_window_around_the_piece() {
         let v = Variant::builtin("taikyoku").unwrap();
-        let rook = v.def.kind_by_code("R").unwrap();
+        let rook = v.kind_by_code("R").unwrap();
         let m = movement(&v, rook, false).unwrap();
         assert_eq!((m.cols, m.rows, m.window), (19, 19, true));
         assert_eq!(m.origin, (9, 9));
         // A rook's four lines, cut at the window's edges: 9 + 9 + 9 + 9 squares.
         assert_eq!(m.destinations.len(), 36, "{m:?}");
         let chu = Variant::builtin("chu").unwrap();
-        let king = movement(&chu, chu.def.kind_by_code("K").unwrap(), false).unwrap();
+        let king = movement(&chu, chu.kind_by_code("K").unwrap(), false).unwrap();
         assert_eq!((king.cols, king.rows, king.window), (12, 12, false));
         assert_eq!(king.origin, (6, 6));
         assert_eq!(king.destinations.len(), 8);

@@ -25,7 +25,7 @@ pub const MAX_MOVES: usize = 20_000;
 pub fn write(game: &Game) -> String {
     let mut s =
         String::from("# taikyoku game record: move number, our notation, Hodges notation\n");
-    s.push_str(&format!("Variant: {}\n", game.variant().def.id));
+    s.push_str(&format!("Variant: {}\n", game.variant().id()));
     s.push_str(&format!("Start: {}\n", game.start_text()));
     let mut last = game.clone();
     last.goto(usize::MAX);
@@ -88,10 +88,10 @@ pub fn read(variant: &Arc<Variant>, text: &str) -> Result<Game, String> {
             if key.chars().all(|c| c.is_ascii_alphabetic()) {
                 let value = value.trim();
                 match key {
-                    "Variant" if value != variant.def.id => {
+                    "Variant" if value != variant.id() => {
                         return Err(format!(
                             "line {n}: the record is of {value}, not {}",
-                            variant.def.id
+                            variant.id()
                         ));
                     }
                     "Start" if !body.is_empty() => {

@@ -122,7 +122,7 @@ impl Session {
                 .iter()
                 .map(|v| VariantRef {
                     key: v.key.clone(),
-                    name: v.variant.def.name.clone(),
+                    name: v.variant.name().to_string(),
                 })
                 .collect(),
             engine: shell_words::join(&cfg.engine),
@@ -410,7 +410,7 @@ impl Session {
                         self.out.push(ServerMsg::Notice {
                             message: format!(
                                 "the engine has no USI_Variant option: it is taken to play {}",
-                                c.variant.def.name
+                                c.variant.name()
                             ),
                         });
                     }
@@ -702,7 +702,7 @@ impl Session {
                 let text = record::write(&self.game);
                 self.out.push(ServerMsg::Record {
                     text,
-                    filename: format!("{}-game.txt", self.game.variant().def.id),
+                    filename: format!("{}-game.txt", self.game.variant().id()),
                 });
             }
             ClientMsg::Settings(s) => {
@@ -749,7 +749,7 @@ impl Session {
         let i = match record::header(text).variant {
             None => current,
             Some(id) => {
-                let same = |i: &usize| self.cfg.variants[*i].variant.def.id == id;
+                let same = |i: &usize| self.cfg.variants[*i].variant.id() == id;
                 match std::iter::once(current)
                     .chain(0..self.cfg.variants.len())
                     .find(same)

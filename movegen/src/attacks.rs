@@ -356,7 +356,7 @@ impl<const N: usize> Position<N> {
     /// pieces) and the checkers among them. None in Ko (a commander group, shots and burns
     /// decide there), without a sole royal, or with too many candidates.
     pub fn danger(&self) -> Option<Danger> {
-        if self.variant.ko.is_some() {
+        if self.variant.zone_promotion.is_some() {
             return None;
         }
         let us = self.side;
@@ -438,23 +438,6 @@ impl<const N: usize> Position<N> {
         })
     }
 
-    /// The squares of `side`'s pieces that attack `sq`, into `out` (at most its capacity).
-    pub fn attackers_of<const K: usize>(
-        &self,
-        sq: Square,
-        side: Colour,
-        out: &mut ArrayVec<Square, K>,
-    ) {
-        for &s in &self.plist[side.index()] {
-            if Square(s) != sq
-                && self.can_capture_on(Square(s), sq)
-                && out.try_push(Square(s)).is_err()
-            {
-                return;
-            }
-        }
-    }
-
     /// The square of `side`'s royal piece if it has exactly one (the piece whose capture ends
     /// the game), else None.
     pub fn sole_royal(&self, side: Colour) -> Option<Square> {
@@ -473,7 +456,7 @@ impl<const N: usize> Position<N> {
     /// Whether the side to move is in check: the opponent could capture a piece whose loss
     /// alone loses the game (see [`Position::can_win_now`]).
     pub fn in_check(&mut self) -> bool {
-        if self.variant.ko.is_none() {
+        if self.variant.zone_promotion.is_none() {
             let us = self.side;
             return match self.sole_royal(us) {
                 Some(k) => self.is_attacked(k, us.flip()),
@@ -492,7 +475,7 @@ impl<const N: usize> Position<N> {
     pub fn can_win_now(&mut self) -> bool {
         let us = self.side;
         let them = us.flip();
-        if self.variant.ko.is_none() {
+        if self.variant.zone_promotion.is_none() {
             return match self.sole_royal(them) {
                 Some(k) => self.is_attacked(k, us),
                 None => false,
@@ -531,15 +514,6 @@ impl<const N: usize> Position<N> {
         };
         self.generate_into::<_, true>(&mut f);
         f.hit
-    }
-
-    /// Whether `side` is in check in the seeds' sense: it has exactly one royal piece left and
-    /// the opponent attacks it.
-    pub fn royal_in_danger(&self, side: Colour) -> bool {
-        match self.sole_royal(side) {
-            Some(k) => self.is_attacked(k, side.flip()),
-            None => false,
-        }
     }
 
     /// Static exchange evaluation of `m`: the material the mover can expect from the capture
@@ -736,18 +710,8 @@ pub struct Danger {
 }
 
 impl Danger {
-    /// The square of the royal piece in danger.
-    pub fn royal(&self) -> Square {
-        self.royal
-    }
-
     /// Whether the royal is attacked now (the side to move is in check).
     pub fn in_check(&self) -> bool {
         !self.checkers.is_empty()
-    }
-
-    /// How many enemy pieces attack the royal now.
-    pub fn checkers(&self) -> usize {
-        self.checkers.len()
     }
 }

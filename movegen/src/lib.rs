@@ -32,12 +32,12 @@ pub(crate) use text::notation;
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 // Variants: the compiled rules, built in or read from a file, and what their readers ask.
 pub use variant::{
-    builtin_text, known_names, ChuRules, Piece, Variant, BUILTIN, READINGS, READING_KEYS,
+    builtin_text, known_names, ChuRules, Piece, PieceKind, Variant, BUILTIN, READINGS, READING_KEYS,
 };
 pub use variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
 // The evaluation's mobility tables: what a movement atom is and where a piece reaches.
 pub use attacks::{empty_board_reach, Danger, ROYAL_EXCHANGE_VALUE};
-pub use betza::AtomKind;
+pub use betza::{AtomKind, ShotClass};
 // Positions, squares and moves; the search plays them.
 pub use bitboard::Bitboard;
 pub use geometry::{rank_letters, Colour, Geometry, Square};

@@ -88,7 +88,7 @@ const QBOARD_TRIGGERS: &[(&str, &str)] = &[
 /// HaChu's rules alike (XBoard referees chu with rules close to HaChu's, and HaChu is the
 /// opponent there), accepting the opponent's moves that either allows; see docs/chu.md.
 fn for_play(mut d: Dialect) -> Dialect {
-    if d.variant.has_rule_readings() && d.variant.chu_rules == ChuRules::Lishogi {
+    if d.variant.has_rule_readings() && d.variant.rule_reading() == ChuRules::Lishogi {
         if let Ok(v) = d.variant.with_chu_rules(ChuRules::Both) {
             d.variant = v;
         }
@@ -516,7 +516,7 @@ impl<E: Engine> Session<E> {
     /// reading of the same position.
     fn refereed_move(&self, text: &str) -> Option<Move> {
         let v = self.position.variant();
-        if v.chu_rules != ChuRules::Both {
+        if v.rule_reading() != ChuRules::Both {
             return None;
         }
         let judge = self

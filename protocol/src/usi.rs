@@ -151,7 +151,7 @@ impl<E: Engine> Session<E> {
 
     /// Installs `v` (read by the `ChuRules` option if it is chu) as the game's variant.
     fn install_variant(&mut self, v: Arc<Variant>) {
-        let v = if v.has_rule_readings() && v.chu_rules != self.chu_rules {
+        let v = if v.has_rule_readings() && v.rule_reading() != self.chu_rules {
             match v.with_chu_rules(self.chu_rules) {
                 Ok(r) => r,
                 Err(e) => {
@@ -335,7 +335,7 @@ impl<E: Engine> Session<E> {
         };
         match rest.get(moves_at) {
             None => {}
-            Some(&"moves") if self.variant.chu_rules == ChuRules::Both => {
+            Some(&"moves") if self.variant.rule_reading() == ChuRules::Both => {
                 // Play only what both readings allow, accept what either does.
                 let either = self
                     .variant

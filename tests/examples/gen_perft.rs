@@ -54,11 +54,11 @@ fn playout<const N: usize>(
 
 fn promoted_count<const N: usize>(p: &Position<N>) -> usize {
     let v = p.variant();
-    v.geo
+    v.geometry()
         .all_squares()
         .filter(|&s| {
             let pc = p.piece_at(s);
-            pc.is_piece() && v.form(pc).promoted
+            pc.is_piece() && v.piece_kind(pc).1
         })
         .count()
 }

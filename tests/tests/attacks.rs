@@ -36,13 +36,13 @@ fn check_agreement<const N: usize>(id: &str, seeds: u64, plies: usize) {
             let v = p.variant().clone();
             for side in [Colour::Black, Colour::White] {
                 let map = p.attacks(side, None);
-                for sq in v.geo.all_squares() {
+                for sq in v.geometry().all_squares() {
                     assert_eq!(
                         p.is_attacked(sq, side),
-                        map.has(v.geo.dense(sq)),
+                        map.has(v.geometry().dense(sq)),
                         "{id} {:?} on {} in {}",
                         side,
-                        v.geo.square_name(sq),
+                        v.geometry().square_name(sq),
                         p.to_notation()
                     );
                 }
@@ -53,16 +53,16 @@ fn check_agreement<const N: usize>(id: &str, seeds: u64, plies: usize) {
             p.generate_captures(&mut caps);
             for m in caps {
                 let mover = p.piece_at(m.from());
-                if m.shots().next().is_some() || v.burns(mover) || v.form(mover).emperor {
+                if m.shots().next().is_some() || v.burns(mover) || v.is_emperor(mover) {
                     continue;
                 }
                 p.for_each_captured(m, |sq, piece| {
                     if piece.colour() != us {
                         assert!(
-                            map.has(v.geo.dense(sq)),
+                            map.has(v.geometry().dense(sq)),
                             "{id}: {} captures on {} unattacked in {}",
                             p.move_to_string(m),
-                            v.geo.square_name(sq),
+                            v.geometry().square_name(sq),
                             p.to_notation()
                         );
                     }
@@ -108,7 +108,7 @@ fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
 fn form_value(p: &Position<5>, code: &str, promoted: bool) -> i32 {
     let v = p.variant();
     let e = taikyoku_eval::Evaluator::new(v.clone());
-    e.values.by_form[Variant::form_of(v.def.kind_by_code(code).unwrap(), promoted)]
+    e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted)]
 }
 
 fn value(p: &Position<5>, code: &str) -> i32 {
@@ -219,7 +219,7 @@ fn range_capture_exchange_counts_every_piece_removed() {
     let mut q = p.clone();
     let e = taikyoku_eval::Evaluator::new(q.variant().clone());
     let v = q.variant().clone();
-    let pawn = e.values.by_form[Variant::form_of(v.def.kind_by_code("P").unwrap(), false)];
+    let pawn = e.values.by_form[Variant::form_of(v.kind_by_code("P").unwrap(), false)];
     let m = q.parse_move("10p10m").unwrap();
     assert!(m.is_range());
     assert_eq!(q.see(m, &e.values.by_piece), 2 * pawn);

@@ -311,7 +311,7 @@ fn playing_by_both_readings_accepts_what_either_allows() {
     let either = chu().with_chu_rules(ChuRules::Either).unwrap();
     assert!(AnyPosition::parse_with_moves(both.clone(), &text).is_err());
     let p = AnyPosition::parse_with_moves_refereed(both, either, &text).unwrap();
-    assert_eq!(p.variant().chu_rules, ChuRules::Both);
+    assert_eq!(p.variant().rule_reading(), ChuRules::Both);
     let AnyPosition::W3(p) = p else {
         panic!("chu is 144 squares")
     };

@@ -110,10 +110,10 @@ impl LionPass for Position<6> {
         let v = self.variant().clone();
         let mut found = Vec::new();
         for c in [Colour::Black, Colour::White] {
-            for sq in v.geo.all_squares() {
+            for sq in v.geometry().all_squares() {
                 let p = self.piece_at(sq);
                 if p.is_piece() && p.colour() == c && v.piece_code(p).to_uppercase() == code {
-                    let name = v.geo.square_name(sq);
+                    let name = v.geometry().square_name(sq);
                     found.push(format!("{name}{name}"));
                     break;
                 }

@@ -64,7 +64,7 @@ fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
 }
 
 fn square<const N: usize>(pos: &Position<N>, sq: &str) -> Square {
-    let geo = &pos.variant().geo;
+    let geo = pos.variant().geometry();
     let (c, r) = coords(sq, geo.files());
     geo.square(c, r)
 }
@@ -99,14 +99,14 @@ fn moves_to<const N: usize>(pos: &Position<N>, from: &str, dests: &[String]) -> 
 
 /// The moves of the piece on `from` that end on the ray from it in direction `dir`.
 fn moves_on_ray<const N: usize>(pos: &Position<N>, from: &str, dir: Dir) -> Vec<String> {
-    let geo = &pos.variant().geo;
+    let geo = pos.variant().geometry();
     let r = ray(from, dir, geo.files(), geo.ranks());
     moves_to(pos, from, &r)
 }
 
 /// What a move does, as `<to>[ x<captured,...>][+|=]` (captured squares sorted by name).
 fn effect_string<const N: usize>(pos: &Position<N>, m: Move) -> String {
-    let geo = &pos.variant().geo;
+    let geo = pos.variant().geometry();
     let e = pos.effect(m);
     let mut caps: Vec<String> = e.captured.iter().map(|&s| geo.square_name(s)).collect();
     caps.sort();
@@ -579,7 +579,7 @@ fn lion_double_capture_igui_and_other_captures() {
         .effect(mv)
         .captured
         .iter()
-        .map(|&s| pos.variant().geo.square_name(s))
+        .map(|&s| pos.variant().geometry().square_name(s))
         .collect();
     assert_eq!(caps.len(), 2);
     assert!(caps.contains(&"18q".to_string()) && caps.contains(&"18p".to_string()));

@@ -102,7 +102,7 @@ fn captures_are_the_removing_moves(pos: &Pos) {
 #[test]
 fn the_file_loads_and_its_start_position_plays() {
     let v = variant();
-    assert_eq!(v.def.id, "mixed-mechanisms");
+    assert_eq!(v.id(), "mixed-mechanisms");
     let mut pos = Pos::parse(v, "startpos").unwrap();
     pos.check_consistency().unwrap();
     // Black's camp: pawns on rank g, the lion on 8h, the engineer on 5h, golds on 9i and 1i,

@@ -53,16 +53,16 @@ impl Tally {
         let v = p.variant();
         self.positions += 1;
         let us = p.side_to_move();
-        if p.pieces(us).any(|s| v.form(p.piece_at(s)).emperor) {
+        if p.pieces(us).any(|s| v.is_emperor(p.piece_at(s))) {
             self.emperor_positions += 1;
         }
         if v.id() == "chu" {
             self.add_chu(p, moves);
         }
-        let row = v.geo.last_row(us);
+        let row = v.geometry().last_row(us);
         self.capture_only_pieces += p
             .pieces(us)
-            .filter(|&s| v.form(p.piece_at(s)).last_rank_capture_only && v.geo.row(s) == row)
+            .filter(|&s| v.last_rank_capture_only(p.piece_at(s)) && v.geometry().row(s) == row)
             .count();
         for &m in moves {
             self.moves += 1;
@@ -84,13 +84,13 @@ impl Tally {
                 }
             }
             let e = p.effect(m);
-            let mover = v.form(p.piece_at(m.from()));
+            let mover_royal = v.is_royal(p.piece_at(m.from()));
             let mut friendly = false;
             let mut converts = false;
             for &c in &e.captured {
                 let q = p.piece_at(c);
                 friendly |= q.colour() == us;
-                converts |= q.colour() != us && v.form(q).converts > 0 && !mover.royal;
+                converts |= q.colour() != us && v.converts_capturer(q) && !mover_royal;
             }
             self.friendly_removed += friendly as usize;
             self.conversions += converts as usize;
@@ -103,7 +103,7 @@ impl Tally {
     /// selects the pieces looked at; whether the capture is there is compared separately).
     fn add_chu<const N: usize>(&mut self, p: &Position<N>, moves: &[Move]) {
         let v = p.variant();
-        let geo = &v.geo;
+        let geo = v.geometry();
         let us = p.side_to_move();
         let notation = p.to_notation();
         let fields: Vec<&str> = notation.split_whitespace().collect();
@@ -122,18 +122,18 @@ impl Tally {
                 .filter(|m| !fast.contains(&key_of_ref(m)))
                 .count();
             let cs_sq = geo.parse_square(cs).expect("counter-strike square");
-            let lion_there = p.piece_at(cs_sq).is_piece() && v.form(p.piece_at(cs_sq)).lion;
+            let lion_there = p.piece_at(cs_sq).is_piece() && v.is_lion(p.piece_at(cs_sq));
             self.counter_strike_recaptures += lion_there as usize
                 * moves
                     .iter()
                     .filter(|&&m| {
-                        !v.form(p.piece_at(m.from())).lion && p.effect(m).captured.contains(&cs_sq)
+                        !v.is_lion(p.piece_at(m.from())) && p.effect(m).captured.contains(&cs_sq)
                     })
                     .count();
         }
         let lions = |c| {
             p.pieces(c)
-                .filter(|&s| v.form(p.piece_at(s)).lion)
+                .filter(|&s| v.is_lion(p.piece_at(s)))
                 .collect::<Vec<_>>()
         };
         for a in lions(us) {
@@ -162,7 +162,7 @@ fn key_of_ref(m: &RefMove) -> Key {
 }
 
 fn key_of_fast<const N: usize>(p: &Position<N>, m: Move) -> Key {
-    let geo = &p.variant().geo;
+    let geo = p.variant().geometry();
     let e = p.effect(m);
     let mut caps: Vec<String> = e.captured.iter().map(|&s| geo.square_name(s)).collect();
     caps.sort();
@@ -356,7 +356,13 @@ fn promoted_start(variant: &str, codes: &[&str]) -> String {
 /// test kit's builder).
 fn placement(variant: &str, pieces: &[(&str, &str)], side: char) -> String {
     let v = Variant::builtin(variant).unwrap();
-    taikyoku_tests::kit::position_text(v.geo.files(), v.geo.ranks(), pieces, side, "-")
+    taikyoku_tests::kit::position_text(
+        v.geometry().files(),
+        v.geometry().ranks(),
+        pieces,
+        side,
+        "-",
+    )
 }
 
 #[test]

@@ -28,15 +28,15 @@ pub fn run(a: &EvalArgs) -> Result<(), CliError> {
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
     let e = Evaluator::new(variant.clone());
     if a.values {
-        for (k, kind) in variant.def.kinds.iter().enumerate() {
-            let promoted = kind.promotes.map_or(String::from("-"), |_| {
+        for (k, kind) in variant.kinds().enumerate() {
+            let promoted = kind.promotes_to().map_or(String::from("-"), |_| {
                 e.values.by_form[k * 2 + 1].to_string()
             });
             writeln!(
                 out,
                 "{:<4} {:<28} {:>6} {:>6}",
-                kind.code,
-                kind.name,
+                kind.code(),
+                kind.name(),
                 e.values.by_form[k * 2],
                 promoted
             )?;

@@ -60,14 +60,14 @@ pub fn run(a: &GuiArgs) -> Result<(), CliError> {
                 .to_string_lossy()
                 .into_owned();
             cfg.select(VariantChoice {
-                key: format!("file:{}", variant.def.id),
+                key: format!("file:{}", variant.id()),
                 variant,
                 usi_value: path,
                 options: Vec::new(),
             });
         }
         None if a.variant.chu_rules != "lishogi" => cfg.select(VariantChoice {
-            key: variant.def.id.clone(),
+            key: variant.id().to_string(),
             variant,
             usi_value: a.variant.variant.clone(),
             options: vec![("ChuRules".into(), a.variant.chu_rules.clone())],

@@ -17,38 +17,35 @@ pub struct PiecesArgs {
 pub fn run(a: &PiecesArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let v = a.variant.load().map_err(|e| e.to_string())?;
-    let kinds = &v.def.kinds;
-    let name_w = kinds
-        .iter()
-        .map(|k| k.name.chars().count())
+    let name_w = v
+        .kinds()
+        .map(|k| k.name().chars().count())
         .max()
         .unwrap_or(0);
-    for k in kinds {
-        let promotes = k
-            .promotes
-            .map_or("-".to_string(), |p| kinds[p].code.clone());
+    for k in v.kinds() {
+        let promotes = k.promotes_to().map_or("-", |p| v.kind(p).code());
         let mut flags = Vec::new();
-        if k.royal {
+        if k.is_royal() {
             flags.push("royal".to_string());
         }
-        if k.rank > 0 {
-            flags.push(format!("rank={}", k.rank));
+        if k.rank() > 0 {
+            flags.push(format!("rank={}", k.rank()));
         }
-        if k.last_rank_capture_only {
+        if k.last_rank_capture_only() {
             flags.push("last-rank-capture-only".into());
         }
-        if k.converts > 0 {
-            flags.push(format!("converts={}", k.converts));
+        if k.converts() > 0 {
+            flags.push(format!("converts={}", k.converts()));
         }
-        if k.promoted_only {
+        if k.promoted_only() {
             flags.push("promoted-only".into());
         }
         let line = format!(
             "{:<4} {:<name_w$}  {:<4} {:<24} {}",
-            k.code,
-            k.name,
+            k.code(),
+            k.name(),
             promotes,
-            k.moves_text,
+            k.movement(),
             flags.join(" ")
         );
         writeln!(out, "{}", line.trim_end())?;

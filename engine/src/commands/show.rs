@@ -35,8 +35,7 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
-    let geo = &variant.geo;
-    let kinds = &variant.def.kinds;
+    let geo = variant.geometry();
     let mut cells: Vec<Vec<String>> = Vec::new();
     with_position!(&pos, p => {
         for row in 0..geo.ranks() {
@@ -46,9 +45,8 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
                 let cell = if !pc.is_piece() {
                     ".".to_string()
                 } else if a.kanji {
-                    let f = variant.form(pc);
-                    let k = &kinds[f.moves_as];
-                    let name = k.kanji.clone().unwrap_or_else(|| k.code.clone());
+                    let k = variant.kind(variant.moves_as(pc));
+                    let name = k.kanji().unwrap_or(k.code()).to_string();
                     if pc.colour() == Colour::White { format!("v{name}") } else { name }
                 } else {
                     variant.piece_code(pc).replace(['(', ')'], "")
@@ -80,7 +78,7 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
             "{} to move, move {} ({})",
             p.side_to_move(),
             p.move_number(),
-            variant.def.name
+            variant.name()
         )?;
         writeln!(out, "position {}", p.to_notation())?;
     });

@@ -234,7 +234,7 @@ impl<const N: usize> Thread<'_, N> {
         let v = self.pos.variant();
         let mut hit = false;
         self.pos.for_each_captured(m, |_, p| {
-            hit |= p.colour() == them && v.form(p).royal;
+            hit |= p.colour() == them && v.is_royal(p);
         });
         hit
     }

@@ -75,7 +75,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         features: Features,
     ) -> Self {
         let v = pos.variant();
-        let squares = v.geo.squares();
+        let squares = v.geometry().squares();
         Thread {
             id,
             pos: super::SearchPosition::new(pos.clone(), eval),
@@ -166,7 +166,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         if !(m.is_range()
             || m.has_stops()
             || m.has_shot_layout()
-            || self.pos.variant().ko.is_some())
+            || self.pos.variant().has_zone_promotion())
         {
             let p = self.pos.piece_at(m.to());
             return if p.is_piece() && m.to() != m.from() {
@@ -193,7 +193,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         if !(m.is_range()
             || m.has_stops()
             || m.has_shot_layout()
-            || self.pos.variant().ko.is_some())
+            || self.pos.variant().has_zone_promotion())
         {
             let p = self.pos.piece_at(m.to());
             return p.is_piece() && m.to() != m.from();

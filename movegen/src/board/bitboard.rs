@@ -47,20 +47,8 @@ impl<const N: usize> Bitboard<N> {
         absent
     }
 
-    /// Number of squares in the set.
-    #[inline]
-    pub fn count(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-
     /// The dense indices in the set, in increasing order.
-    pub fn iter(&self) -> BitIter<'_, N> {
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         BitIter {
             bb: self,
             word: 0,
@@ -70,7 +58,7 @@ impl<const N: usize> Bitboard<N> {
 }
 
 /// Iterator over the squares of a [`Bitboard`].
-pub struct BitIter<'a, const N: usize> {
+pub(crate) struct BitIter<'a, const N: usize> {
     bb: &'a Bitboard<N>,
     word: usize,
     cur: u64,
@@ -156,7 +144,7 @@ mod tests {
         for i in [0, 63, 64, 700, 1295] {
             b.set(i);
         }
-        assert_eq!(b.count(), 5);
+        assert_eq!(b.iter().count(), 5);
         assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 700, 1295]);
         b.clear(64);
         assert!(!b.has(64));

@@ -154,7 +154,7 @@ impl Move {
     /// The squares where the piece stopped on the way, in order: intermediate capture squares
     /// of a path move, or the intermediate landing of a shooting move.
     #[inline]
-    pub fn stops(self) -> Stops {
+    pub fn stops(self) -> impl Iterator<Item = Square> + Clone {
         let from = self.from().0 as i32;
         let mut s = Stops {
             sq: [0; 4],
@@ -193,7 +193,7 @@ impl Move {
 
     /// The shot squares, in order.
     #[inline]
-    pub fn shots(self) -> Stops {
+    pub fn shots(self) -> impl Iterator<Item = Square> + Clone {
         let mut s = Stops {
             sq: [0; 4],
             len: 0,
@@ -244,12 +244,6 @@ impl Move {
         self.0.get()
     }
 
-    /// Rebuilds a move from [`Move::to_bits`]; `None` for 0.
-    #[inline]
-    pub fn from_bits(bits: u64) -> Option<Move> {
-        NonZeroU64::new(bits).map(Move)
-    }
-
     /// A 38-bit key identifying the move among the moves of its position: origin, destination,
     /// promotion, range flag and a hash of the rest. Hash tables store keys and find the move
     /// again with `Position::move_from_key`, which also proves it legal there.
@@ -264,7 +258,7 @@ impl Move {
 
 /// Squares listed by a move (intermediate stops or shots).
 #[derive(Clone, Copy, Debug)]
-pub struct Stops {
+pub(crate) struct Stops {
     sq: [u16; 4],
     len: usize,
     i: usize,
@@ -325,7 +319,6 @@ mod tests {
         assert!(r.is_range());
         assert_eq!((r.from(), r.to()), (Square(1900), Square(55)));
         assert_eq!(r.promotion(), Promotion::Promote);
-        assert_eq!(Move::from_bits(r.to_bits()), Some(r));
         assert_eq!(std::mem::size_of::<Option<Move>>(), 8);
     }
 

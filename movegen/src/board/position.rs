@@ -222,7 +222,7 @@ impl<const N: usize> Position<N> {
         if self.royals[c.index()] > 0 {
             return false;
         }
-        match &self.variant.ko {
+        match &self.variant.zone_promotion {
             None => true,
             Some(ko) => !ko
                 .commander_groups
@@ -238,7 +238,7 @@ impl<const N: usize> Position<N> {
         if royals > 0 {
             return false;
         }
-        match &self.variant.ko {
+        match &self.variant.zone_promotion {
             None => true,
             Some(ko) => !ko.commander_groups.iter().any(|g| {
                 g.iter().all(|&k| {
@@ -259,11 +259,6 @@ impl<const N: usize> Position<N> {
         } else {
             None
         }
-    }
-
-    /// The extra field's state bits (Ko's zone entries; 0 elsewhere).
-    pub fn extra(&self) -> u8 {
-        self.extra
     }
 
     /// Sets the counter-strike record, keeping the hash right.
@@ -288,11 +283,6 @@ impl<const N: usize> Position<N> {
     /// The set of squares holding pieces of `c` that move as `kind`.
     pub fn kind_bitboard(&self, kind: usize, c: Colour) -> &Bitboard<N> {
         &self.kind_bb[kind * 2 + c.index()]
-    }
-
-    /// The squares occupied by `c`.
-    pub fn occupied(&self, c: Colour) -> &Bitboard<N> {
-        &self.occ[c.index()]
     }
 
     /// Hashes of the positions before each move made so far (oldest first).
@@ -438,7 +428,7 @@ impl<const N: usize> Position<N> {
             strike: self.strike,
         });
         self.history.push(self.hash);
-        let had = if self.variant.ko.is_some() {
+        let had = if self.variant.zone_promotion.is_some() {
             self.needs_alive_mask()
         } else {
             [0; 2]
@@ -485,7 +475,7 @@ impl<const N: usize> Position<N> {
             self.remove_observed(from, obs);
             self.put_observed(from, piece, obs);
         }
-        if self.variant.ko.is_some() {
+        if self.variant.zone_promotion.is_some() {
             let extra = self.extra;
             let changes = self.changes.len();
             self.after_move_effects(m, moved, piece, had, obs);

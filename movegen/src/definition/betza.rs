@@ -125,12 +125,12 @@ pub(crate) enum Modality {
 
 /// One component of a piece's movement, with directions relative to the mover.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Atom {
+pub(crate) struct Atom {
     /// The mechanic.
-    pub kind: AtomKind,
+    pub(crate) kind: AtomKind,
     /// Direction vectors `(x, y)`: `x` toward the mover's right, `y` toward the opponent. For
     /// leapers the full offset; for everything else a unit step.
-    pub dirs: Vec<(i8, i8)>,
+    pub(crate) dirs: Vec<(i8, i8)>,
     /// Move/capture restriction.
     pub(crate) modality: Modality,
     /// The atom's source text, for messages and listings.

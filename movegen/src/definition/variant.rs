@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::betza::AtomKind;
 use crate::geometry::{Colour, Geometry};
 use crate::program::{self, Program};
-use crate::variant_file::{self, KindId, PromotionRule, VariantDef, VariantError};
+use crate::variant_file::{self, KindDef, KindId, PromotionRule, VariantDef, VariantError};
 
 /// A mailbox cell: empty, off the board, or a piece (form and colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -53,25 +53,25 @@ impl Piece {
 
 /// Everything about a form that the rules need.
 #[derive(Clone, Debug)]
-pub struct FormInfo {
+pub(crate) struct FormInfo {
     /// The kind whose code the piece carries (`+(FL)` carries FL).
-    pub kind: KindId,
+    pub(crate) kind: KindId,
     /// Whether this is the promoted state.
-    pub promoted: bool,
+    pub(crate) promoted: bool,
     /// The kind whose movement and role the piece has.
-    pub moves_as: KindId,
+    pub(crate) moves_as: KindId,
     /// Whether the form exists (a promoted form exists only for kinds that promote).
-    pub exists: bool,
+    pub(crate) exists: bool,
     /// Whether a move may promote this piece.
     pub(crate) can_promote: bool,
     /// An objective piece.
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// Range-capture rank of what it moves as (royal = `u8::MAX`).
     pub(crate) rank: u8,
     /// On the furthest rank, only captures.
-    pub last_rank_capture_only: bool,
+    pub(crate) last_rank_capture_only: bool,
     /// A lion for the lion-trading rules (of what it moves as: a promoted kirin is one).
-    pub lion: bool,
+    pub(crate) lion: bool,
     /// An unpromoted worthless piece (chu's pawn, go-between): no bridge, not counted against
     /// a bare king.
     pub(crate) worthless: bool,
@@ -79,9 +79,9 @@ pub struct FormInfo {
     /// lance).
     pub(crate) last_rank_promotes: bool,
     /// Capturing this piece converts the capturer (priority, 0 = no).
-    pub converts: u8,
+    pub(crate) converts: u8,
     /// Moves as the emperor.
-    pub emperor: bool,
+    pub(crate) emperor: bool,
     /// Moves only one step at a time (Ko's step movers).
     pub(crate) step_mover: bool,
     /// Shot classes that cannot hit it (of what it moves as).
@@ -92,31 +92,96 @@ pub struct FormInfo {
     pub(crate) capture_immune: Vec<KindId>,
 }
 
+/// A piece kind of a [`Variant`] ([`Variant::kind`]): what the variant file says of it.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceKind<'v>(&'v KindDef);
+
+impl<'v> PieceKind<'v> {
+    /// The code positions write (1-3 upper-case letters, `FL`).
+    pub fn code(self) -> &'v str {
+        &self.0.code
+    }
+
+    /// The English name.
+    pub fn name(self) -> &'v str {
+        &self.0.name
+    }
+
+    /// The kanji, if the file gives them.
+    pub fn kanji(self) -> Option<&'v str> {
+        self.0.kanji.as_deref()
+    }
+
+    /// The kind it moves as once promoted, if it promotes.
+    pub fn promotes_to(self) -> Option<KindId> {
+        self.0.promotes
+    }
+
+    /// The movement as the file writes it (Betza-style).
+    pub fn movement(self) -> &'v str {
+        &self.0.moves_text
+    }
+
+    /// The movement's atoms: for each, what kind of move it is and in how many directions.
+    pub fn atoms(self) -> impl Iterator<Item = (AtomKind, usize)> + 'v {
+        self.0.atoms.iter().map(|a| (a.kind, a.dirs.len()))
+    }
+
+    /// Whether it is an objective (royal) piece.
+    pub fn is_royal(self) -> bool {
+        self.0.royal
+    }
+
+    /// Its range-capture rank (0 = none).
+    pub fn rank(self) -> u8 {
+        self.0.rank
+    }
+
+    /// Whether on the furthest rank it may only capture.
+    pub fn last_rank_capture_only(self) -> bool {
+        self.0.last_rank_capture_only
+    }
+
+    /// The priority with which capturing it converts the capturer (0 = it does not).
+    pub fn converts(self) -> u8 {
+        self.0.converts
+    }
+
+    /// Whether it appears only as a promotion.
+    pub fn promoted_only(self) -> bool {
+        self.0.promoted_only
+    }
+
+    /// The value the file gives it for the evaluation (`value=N`), if any.
+    pub fn value(self) -> Option<u32> {
+        self.0.value
+    }
+}
+
 /// A variant ready for play: its definition, geometry, forms and programs.
 #[derive(Debug)]
 pub struct Variant {
     /// The checked definition.
-    pub def: VariantDef,
+    pub(crate) def: VariantDef,
     /// Board geometry.
-    pub geo: Geometry,
+    pub(crate) geo: Geometry,
     /// Forms, indexed `kind * 2 + promoted`.
-    pub forms: Vec<FormInfo>,
+    pub(crate) forms: Vec<FormInfo>,
     /// Programs, indexed by [`Piece::index`].
     pub(crate) programs: Vec<Program>,
     /// Padded offsets of the eight king steps.
     pub(crate) king_steps: [i32; 8],
     /// Padded offsets of the sixteen squares at distance two.
     pub(crate) ring_two: [i32; 16],
-    /// Zone promotion and its special rules (`promotion = zone N`): the mechanism Ko shogi
-    /// uses, kept under the name of the variant that introduced it (other crates read it).
-    pub ko: Option<crate::zone_promotion::ZonePromotionRules>,
+    /// Zone promotion and its special rules (`promotion = zone N`; Ko shogi's).
+    pub(crate) zone_promotion: Option<crate::zone_promotion::ZonePromotionRules>,
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
     pub(crate) zone_bits: Vec<u8>,
     /// Which reading of chu shogi's rules this variant was made for ([`Variant::with_chu_rules`]):
     /// a label for the protocols; the rules themselves are the definition's `[rules]` keys, and
     /// move generation never reads this.
-    pub chu_rules: ChuRules,
+    pub(crate) chu_rules: ChuRules,
     /// The definition a [`ChuRules`] reading was applied to (the variant file's own keys) when
     /// this variant is such a reading ([`Variant::with_chu_rules`]); `None` for the file itself.
     /// A reading of a reading starts again from it, so readings never compound (`both` read as
@@ -150,16 +215,6 @@ pub enum ChuRules {
 }
 
 impl ChuRules {
-    /// The option value naming this reading.
-    pub fn name(self) -> &'static str {
-        match self {
-            ChuRules::Lishogi => "lishogi",
-            ChuRules::Hachu => "hachu",
-            ChuRules::Both => "both",
-            ChuRules::Either => "either",
-        }
-    }
-
     /// Parses an option value (`lishogi`, `hachu`, `both`, `either`).
     pub fn parse(s: &str) -> Result<ChuRules, String> {
         match s {
@@ -427,7 +482,7 @@ impl Variant {
                 }
             }
         }
-        let ko = match def.promotion {
+        let zone_promotion = match def.promotion {
             PromotionRule::Zone(z) => Some(crate::zone_promotion::ZonePromotionRules::new(
                 &def.rules,
                 def.kinds.len(),
@@ -467,7 +522,7 @@ impl Variant {
             programs,
             king_steps,
             ring_two,
-            ko,
+            zone_promotion,
             filters_moves,
             zone_bits,
             chu_rules: ChuRules::Lishogi,
@@ -484,9 +539,116 @@ impl Variant {
         &self.def.id
     }
 
+    /// The variant's name for people (`Chu shogi`).
+    pub fn name(&self) -> &str {
+        &self.def.name
+    }
+
+    /// The board: its size, its squares and their names.
+    #[inline]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
     /// The promotion rule.
-    pub(crate) fn promotion(&self) -> PromotionRule {
+    pub fn promotion(&self) -> PromotionRule {
         self.def.promotion
+    }
+
+    /// Whether promotion is by zone with its special rules (`promotion = zone N`): pieces
+    /// promote in the zone and the `[rules]` section's promotions, reversions and zone-entry
+    /// record apply (Ko shogi's).
+    #[inline]
+    pub fn has_zone_promotion(&self) -> bool {
+        self.zone_promotion.is_some()
+    }
+
+    /// Under zone promotion, the letters of the position's extra field that record which
+    /// kinds have entered the promotion zone, in the order the field writes them; empty
+    /// otherwise.
+    pub fn zone_entry_letters(&self) -> &[char] {
+        self.zone_promotion.as_ref().map_or(&[], |z| &z.letters)
+    }
+
+    /// Under zone promotion, the letter of the extra field that records that a piece of `kind`
+    /// (either side up) has entered the promotion zone, if its entry is recorded.
+    pub fn zone_entry_letter(&self, kind: KindId) -> Option<char> {
+        let z = self.zone_promotion.as_ref()?;
+        let bit = *z.zone_bit.get(kind)?;
+        (bit != 0).then(|| z.letters[bit.trailing_zeros() as usize])
+    }
+
+    /// Which reading of chu shogi's rules this variant was made for
+    /// ([`Variant::with_chu_rules`]; [`ChuRules::Lishogi`] for a variant file as read). A
+    /// label: the rules themselves are the `[rules]` keys the reading chose.
+    pub fn rule_reading(&self) -> ChuRules {
+        self.chu_rules
+    }
+
+    /// The piece kind `kind` (of [`Variant::kind_count`]): its code, name and movement.
+    #[inline]
+    pub fn kind(&self, kind: KindId) -> PieceKind<'_> {
+        PieceKind(&self.def.kinds[kind])
+    }
+
+    /// Every piece kind, in [`KindId`] order.
+    pub fn kinds(&self) -> impl ExactSizeIterator<Item = PieceKind<'_>> + '_ {
+        self.def.kinds.iter().map(PieceKind)
+    }
+
+    /// The kind whose code is `code` (`LN`), if there is one.
+    pub fn kind_by_code(&self, code: &str) -> Option<KindId> {
+        self.def.kind_by_code(code)
+    }
+
+    /// The kind a piece carries the code of and whether it is promoted (`+(FL)` carries `FL`).
+    #[inline]
+    pub fn piece_kind(&self, p: Piece) -> (KindId, bool) {
+        let f = self.form(p);
+        (f.kind, f.promoted)
+    }
+
+    /// The kind whose movement and role the piece has (a promoted piece's promotion).
+    #[inline]
+    pub fn moves_as(&self, p: Piece) -> KindId {
+        self.form(p).moves_as
+    }
+
+    /// The kind whose movement `kind` has in the given state, if that form exists (a kind that
+    /// never promotes has no promoted form).
+    pub fn form_moves_as(&self, kind: KindId, promoted: bool) -> Option<KindId> {
+        let f = self.forms.get(Variant::form_of(kind, promoted))?;
+        f.exists.then_some(f.moves_as)
+    }
+
+    /// Whether the piece is an objective (royal) piece.
+    #[inline]
+    pub fn is_royal(&self, p: Piece) -> bool {
+        self.form(p).royal
+    }
+
+    /// Whether the piece moves as the emperor.
+    #[inline]
+    pub fn is_emperor(&self, p: Piece) -> bool {
+        self.form(p).emperor
+    }
+
+    /// Whether the piece is a lion for the lion-trading rules.
+    #[inline]
+    pub fn is_lion(&self, p: Piece) -> bool {
+        self.form(p).lion
+    }
+
+    /// Whether capturing the piece converts the capturer.
+    #[inline]
+    pub fn converts_capturer(&self, p: Piece) -> bool {
+        self.form(p).converts > 0
+    }
+
+    /// Whether the piece may make only captures on its furthest rank.
+    #[inline]
+    pub fn last_rank_capture_only(&self, p: Piece) -> bool {
+        self.form(p).last_rank_capture_only
     }
 
     /// Whether a [`ChuRules`] reading can change this variant: the readings differ in the
@@ -539,7 +701,7 @@ impl Variant {
 
     /// Form information of a piece.
     #[inline]
-    pub fn form(&self, p: Piece) -> &FormInfo {
+    pub(crate) fn form(&self, p: Piece) -> &FormInfo {
         &self.forms[p.form()]
     }
 

@@ -39,30 +39,30 @@ pub type KindId = usize;
 
 /// One row of the `[pieces]` table.
 #[derive(Clone, Debug)]
-pub struct KindDef {
+pub(crate) struct KindDef {
     /// Code used in positions (1-3 upper-case letters).
-    pub code: String,
+    pub(crate) code: String,
     /// English name as the seed spells it.
-    pub name: String,
+    pub(crate) name: String,
     /// Kanji, if known.
-    pub kanji: Option<String>,
+    pub(crate) kanji: Option<String>,
     /// The kind this piece moves as once promoted.
-    pub promotes: Option<KindId>,
+    pub(crate) promotes: Option<KindId>,
     /// The movement as written in the file.
-    pub moves_text: String,
+    pub(crate) moves_text: String,
     /// The parsed movement.
-    pub atoms: Vec<Atom>,
+    pub(crate) atoms: Vec<Atom>,
     /// An objective piece.
-    pub royal: bool,
+    pub(crate) royal: bool,
     /// Range-capture rank (0 = none).
-    pub rank: u8,
+    pub(crate) rank: u8,
     /// On the furthest rank, may only make capturing moves.
-    pub last_rank_capture_only: bool,
+    pub(crate) last_rank_capture_only: bool,
     /// A lion for the lion-trading rules (chu shogi).
     pub(crate) lion: bool,
     /// The piece's value for the evaluation, when the file gives one (`value=N`) instead of
     /// letting it be derived from the movement.
-    pub value: Option<u32>,
+    pub(crate) value: Option<u32>,
     /// Unpromoted, not a bridge for the lion-trading rules nor counted against a bare king
     /// (chu shogi's pawn and go-between).
     pub(crate) worthless: bool,
@@ -70,9 +70,9 @@ pub struct KindDef {
     /// rule (chu shogi's pawn and lance).
     pub(crate) last_rank_promotes: bool,
     /// Capturers of this piece turn into its promoted form (priority; 0 = no).
-    pub converts: u8,
+    pub(crate) converts: u8,
     /// Appears only as a promotion.
-    pub promoted_only: bool,
+    pub(crate) promoted_only: bool,
     /// Shot classes that cannot hit this piece (bits of [`crate::betza::ShotClass::bit`]).
     pub(crate) shot_immune: u8,
     /// Shots from this many squares or nearer cannot hit this piece (0 = no limit).
@@ -202,23 +202,23 @@ pub(crate) enum LastRankPromotion {
 
 /// A parsed and checked variant file.
 #[derive(Clone, Debug)]
-pub struct VariantDef {
+pub(crate) struct VariantDef {
     /// Where the definition came from (file name or `builtin:<id>`), for messages.
     pub(crate) source: String,
     /// Command-line name (`taikyoku`, `dai-dai`, ...).
-    pub id: String,
+    pub(crate) id: String,
     /// Name for people.
-    pub name: String,
+    pub(crate) name: String,
     /// Number of files.
     pub(crate) files: usize,
     /// Number of ranks.
     pub(crate) ranks: usize,
     /// Promotion rule.
-    pub promotion: PromotionRule,
+    pub(crate) promotion: PromotionRule,
     /// Repetition rule.
-    pub repetition: RepetitionRule,
+    pub(crate) repetition: RepetitionRule,
     /// The piece table, in file order.
-    pub kinds: Vec<KindDef>,
+    pub(crate) kinds: Vec<KindDef>,
     /// Black's setup: (column from Black's left, row from Black's back rank (0-based), kind).
     pub(crate) setup: Vec<(usize, usize, KindId)>,
     /// The special rules (`[rules]`).
@@ -227,7 +227,7 @@ pub struct VariantDef {
 
 impl VariantDef {
     /// The kind with the given code.
-    pub fn kind_by_code(&self, code: &str) -> Option<KindId> {
+    pub(crate) fn kind_by_code(&self, code: &str) -> Option<KindId> {
         self.kinds.iter().position(|k| k.code == code)
     }
 }

@@ -185,7 +185,7 @@ impl<const N: usize> Position<N> {
         let prog = &v.programs[piece.index()];
         let (lo, hi) = prog.capture_only_zone;
         let caps_only = CAPS || (lo <= from.0 && from.0 < hi);
-        if v.ko.is_some() {
+        if v.zone_promotion.is_some() {
             self.zone_piece_moves(from, caps_only, &mut *g.sink);
             return;
         }

@@ -29,9 +29,9 @@ use crate::variant_file::{KindId, RulesDef};
 /// reversions of the `[rules]` section, compiled for fast lookup. Ko shogi is the built-in
 /// variant that uses them.
 #[derive(Clone, Debug, Default)]
-pub struct ZonePromotionRules {
+pub(crate) struct ZonePromotionRules {
     /// Rows of the promotion zone.
-    pub zone: u8,
+    pub(crate) zone: u8,
     /// Commander groups (base kinds), besides royal pieces.
     pub(crate) commander_groups: Vec<Vec<KindId>>,
     /// By kind: capturing it (either side up) promotes the capturer.
@@ -47,9 +47,9 @@ pub struct ZonePromotionRules {
     /// By kind: the zone-entry bits its side needs before it may promote in the zone.
     pub(crate) zone_needs: Vec<u8>,
     /// By kind: its zone-entry bit (0 = not tracked).
-    pub zone_bit: Vec<u8>,
+    pub(crate) zone_bit: Vec<u8>,
     /// Zone-entry letters by bit index.
-    pub letters: Vec<char>,
+    pub(crate) letters: Vec<char>,
     /// By kind: the kinds one of which its side needs to promote or stay promoted.
     pub(crate) needs_alive: Vec<Option<Vec<KindId>>>,
     /// (form that reverts, form that makes it revert, distance).
@@ -441,7 +441,9 @@ impl<const N: usize> Position<N> {
     #[inline]
     pub(crate) fn in_zone(&self, sq: Square, side: Colour) -> bool {
         let v = &*self.variant;
-        let Some(zp) = &v.ko else { return false };
+        let Some(zp) = &v.zone_promotion else {
+            return false;
+        };
         let row = v.geo.row(sq);
         let z = zp.zone as usize;
         match side {
@@ -572,7 +574,7 @@ impl<const N: usize> Position<N> {
             if caps_only && !captures {
                 // Only a promotion that removes enemy pieces (the clerk's) can still capture.
                 let kills = &v
-                    .ko
+                    .zone_promotion
                     .as_ref()
                     .expect("zone-promotion rules")
                     .kill_on_promotion[form.kind];
@@ -637,7 +639,7 @@ impl<const N: usize> Position<N> {
         sink: &mut S,
     ) {
         let v = &*self.variant;
-        let zp = v.ko.as_ref().expect("zone-promotion rules");
+        let zp = v.zone_promotion.as_ref().expect("zone-promotion rules");
         let f = v.form(piece);
         let us = piece.colour();
         if !f.can_promote {

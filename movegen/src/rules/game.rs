@@ -157,9 +157,10 @@ impl<const N: usize> Position<N> {
         for sq in self.pieces(side) {
             let p = self.piece_at(sq);
             let f = v.form(p);
-            let in_group =
-                v.ko.as_ref()
-                    .is_some_and(|ko| ko.commander_groups.iter().any(|g| g.contains(&f.kind)));
+            let in_group = v
+                .zone_promotion
+                .as_ref()
+                .is_some_and(|ko| ko.commander_groups.iter().any(|g| g.contains(&f.kind)));
             if !f.royal && !in_group {
                 continue;
             }

@@ -25,11 +25,11 @@ impl<const N: usize> Position<N> {
         had: [u16; 2],
         obs: &mut O,
     ) {
-        if self.variant.ko.is_none() {
+        if self.variant.zone_promotion.is_none() {
             return;
         }
         let v = self.variant.clone();
-        let zp = v.ko.as_ref().expect("zone-promotion rules");
+        let zp = v.zone_promotion.as_ref().expect("zone-promotion rules");
         let us = moved.colour();
         let them = us.flip();
         let to = m.to();
@@ -105,7 +105,7 @@ impl<const N: usize> Position<N> {
     /// piece.
     pub(crate) fn needs_alive_mask(&self) -> [u16; 2] {
         let mut out = [0u16; 2];
-        if let Some(zp) = &self.variant.ko {
+        if let Some(zp) = &self.variant.zone_promotion {
             for (i, (_, needed)) in zp.needs_alive_forms.iter().enumerate().take(16) {
                 for side in [Colour::Black, Colour::White] {
                     if self.has_kind(side, needed) {

@@ -158,7 +158,7 @@ impl<const N: usize> Position<N> {
             s => return err(format!("side to move '{s}' is not 'b' or 'w'")),
         };
         pos.set_side(side);
-        match &variant.ko {
+        match &variant.zone_promotion {
             Some(ko) if !ko.letters.is_empty() => {
                 // Letters in a fixed order: Black's (upper case), then White's (lower case).
                 let order: Vec<(char, u8)> = ko
@@ -281,7 +281,7 @@ impl<const N: usize> Position<N> {
     /// The extra field (`-` when there is no state).
     pub fn extra_string(&self) -> String {
         let mut s = String::new();
-        if let Some(ko) = &self.variant.ko {
+        if let Some(ko) = &self.variant.zone_promotion {
             for (i, &c) in ko.letters.iter().enumerate() {
                 if self.extra & (1 << i) != 0 {
                     s.push(c);
@@ -358,7 +358,7 @@ impl<const N: usize> Position<N> {
         for shot in m.shots() {
             f(shot, self.board[shot.index()]);
         }
-        if let Some(ko) = &self.variant.ko {
+        if let Some(ko) = &self.variant.zone_promotion {
             let mover = self.board[m.from().index()];
             let us = mover.colour();
             let v = &*self.variant;

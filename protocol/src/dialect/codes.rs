@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use taikyoku_movegen::KindId;
-use taikyoku_movegen::{with_position, AnyPosition, Colour, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, Colour, PromotionRule, Variant};
 
 use super::tables::{Entry, Role};
 
@@ -29,9 +29,10 @@ fn resolve(variant: &Variant, ours: &str) -> Option<(KindId, bool)> {
         Some(rest) => (true, rest),
         None => (false, ours),
     };
-    let kind = variant.def.kind_by_code(code)?;
-    let form = Variant::form_of(kind, promoted);
-    variant.forms.get(form)?.exists.then_some((kind, promoted))
+    let kind = variant.kind_by_code(code)?;
+    variant
+        .form_moves_as(kind, promoted)
+        .map(|_| (kind, promoted))
 }
 
 impl CodeMap {
@@ -45,12 +46,7 @@ impl CodeMap {
             .iter()
             .filter_map(|e| resolve(variant, e.ours).map(|p| (e, p)))
             .collect();
-        let promotable = |kind: KindId| {
-            variant
-                .forms
-                .get(Variant::form_of(kind, true))
-                .is_some_and(|f| f.exists)
-        };
+        let promotable = |kind: KindId| variant.form_moves_as(kind, true).is_some();
         for (e, p) in &resolved {
             if e.role == Role::Base {
                 map.read.entry(e.code.to_string()).or_insert(*p);
@@ -98,26 +94,21 @@ impl CodeMap {
         if let Some(c) = self.write.get(&(kind, promoted)) {
             return c.clone();
         }
-        let moves_as = variant
-            .forms
-            .get(Variant::form_of(kind, promoted))
-            .map(|f| f.moves_as);
+        let moves_as = variant.form_moves_as(kind, promoted);
         let mut same: Vec<(&(KindId, bool), &String)> = self
             .write
             .iter()
-            .filter(|((k, p), _)| {
-                variant
-                    .forms
-                    .get(Variant::form_of(*k, *p))
-                    .map(|f| f.moves_as)
-                    == moves_as
-            })
+            .filter(|((k, p), _)| variant.form_moves_as(*k, *p) == moves_as)
             .collect();
         same.sort();
         match same.first() {
             Some((_, c)) => (*c).clone(),
             None => {
-                let code = variant.def.kinds.get(kind).map_or("?", |k| k.code.as_str());
+                let code = if kind < variant.kind_count() {
+                    variant.kind(kind).code()
+                } else {
+                    "?"
+                };
                 format!("{}({code})", if promoted { "+" } else { "" })
             }
         }
@@ -139,13 +130,13 @@ pub(crate) fn is_suffix(c: char) -> bool {
 pub(crate) fn grid_of(pos: &AnyPosition) -> Vec<Cell> {
     with_position!(pos, p => {
         let v = p.variant().clone();
-        v.geo
+        v.geometry()
             .all_squares()
             .map(|sq| {
                 let pc = p.piece_at(sq);
                 if pc.is_piece() {
-                    let f = v.form(pc);
-                    Some((f.kind, f.promoted, pc.colour()))
+                    let (kind, promoted) = v.piece_kind(pc);
+                    Some((kind, promoted, pc.colour()))
                 } else {
                     None
                 }
@@ -162,7 +153,7 @@ pub(crate) fn position_from_grid(
     side: Colour,
     extra: &str,
 ) -> Result<AnyPosition, String> {
-    let geo = &variant.geo;
+    let geo = variant.geometry();
     let (w, h) = (geo.files(), geo.ranks());
     if grid.len() != w * h {
         return Err(format!(
@@ -185,11 +176,11 @@ pub(crate) fn position_from_grid(
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let code = variant
-                        .def
-                        .kinds
-                        .get(*kind)
-                        .map_or("?", |k| k.code.as_str());
+                    let code = if *kind < variant.kind_count() {
+                        variant.kind(*kind).code()
+                    } else {
+                        "?"
+                    };
                     let code = match colour {
                         Colour::Black => code.to_ascii_uppercase(),
                         Colour::White => code.to_ascii_lowercase(),
@@ -219,23 +210,22 @@ pub(crate) fn position_from_grid(
 /// inferred from the board as "a guard (either side up) standing in its side's zone has entered
 /// it". Other variants: `-`.
 pub(crate) fn infer_extra(variant: &Variant, grid: &[Cell]) -> String {
-    let Some(ko) = &variant.ko else {
+    let PromotionRule::Zone(zone) = variant.promotion() else {
         return "-".to_string();
     };
-    let (w, h) = (variant.geo.files(), variant.geo.ranks());
-    let zone = (ko.zone as usize).min(h);
+    let (w, h) = (variant.geometry().files(), variant.geometry().ranks());
+    let zone = (zone as usize).min(h);
     let mut s = String::new();
     for colour in [Colour::Black, Colour::White] {
         let rows = match colour {
             Colour::Black => 0..zone,
             Colour::White => h - zone..h,
         };
-        for (i, &letter) in ko.letters.iter().enumerate() {
-            let bit = 1u8 << i;
+        for &letter in variant.zone_entry_letters() {
             let entered = rows.clone().any(|row| {
                 grid[row * w..(row + 1) * w].iter().any(|cell| {
                     matches!(cell, Some((k, _, c)) if *c == colour
-                        && ko.zone_bit.get(*k) == Some(&bit))
+                        && variant.zone_entry_letter(*k) == Some(letter))
                 })
             });
             if entered {

@@ -45,7 +45,7 @@ fn parse_placement(
     codes: &CodeMap,
     placement: &str,
 ) -> Result<Vec<Cell>, String> {
-    let (w, h) = (variant.geo.files(), variant.geo.ranks());
+    let (w, h) = (variant.geometry().files(), variant.geometry().ranks());
     let rows: Vec<&str> = placement.split('/').collect();
     if rows.len() != h {
         return Err(format!(
@@ -100,7 +100,7 @@ fn parse_placement(
             let (kind, promoted) = codes.read(&token.to_ascii_uppercase()).ok_or_else(|| {
                 format!(
                     "row {rank}: '{token}' is not a piece code of {}",
-                    variant.def.id
+                    variant.id()
                 )
             })?;
             if col >= w {
@@ -122,7 +122,7 @@ fn parse_placement(
 /// Writes a position as the GUI's FEN (`<placement> w|b`).
 pub(crate) fn write(codes: &CodeMap, pos: &AnyPosition) -> String {
     let variant = pos.variant().clone();
-    let (w, h) = (variant.geo.files(), variant.geo.ranks());
+    let (w, h) = (variant.geometry().files(), variant.geometry().ranks());
     let grid = grid_of(pos);
     let mut s = String::new();
     for row in 0..h {

@@ -282,7 +282,7 @@ impl EditBoard {
 
     /// The dense index of a square in the dialect's notation.
     fn square_index(&self, text: &str) -> Result<usize, String> {
-        let geo = &self.dialect.variant.geo;
+        let geo = self.dialect.variant.geometry();
         let sq = if self.dialect.is_native() {
             geo.parse_square(text)?
         } else {
@@ -320,7 +320,7 @@ impl EditBoard {
                 );
                 let (kind, p) = codes
                     .read(&code)
-                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.def.id))?;
+                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.id()))?;
                 Ok((kind, p, &rest[end..]))
             }
             None => {
@@ -334,14 +334,9 @@ impl EditBoard {
                     (&rest[..end], &rest[end..])
                 };
                 let kind = v
-                    .def
                     .kind_by_code(&code.to_ascii_uppercase())
-                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.def.id))?;
-                let exists = v
-                    .forms
-                    .get(Variant::form_of(kind, promoted))
-                    .is_some_and(|f| f.exists);
-                if !exists {
+                    .ok_or_else(|| format!("'{code}' is not a piece code of {}", v.id()))?;
+                if v.form_moves_as(kind, promoted).is_none() {
                     return Err(format!("'{code}' cannot be promoted"));
                 }
                 Ok((kind, promoted, square))

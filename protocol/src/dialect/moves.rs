@@ -66,7 +66,7 @@ pub(crate) fn is_pass(pos: &AnyPosition, m: Move) -> bool {
 
 /// Whether the rules forbid `m` here because of the game's history (Dai dai's repetitions).
 fn forbidden_by_history(pos: &AnyPosition, m: Move) -> bool {
-    if pos.variant().def.repetition != RepetitionRule::Forbidden {
+    if pos.variant().repetition() != RepetitionRule::Forbidden {
         return false;
     }
     let mut q = pos.clone();
@@ -173,7 +173,7 @@ impl Converted {
     /// (a GUI may name a first leg onto an empty square; our notation names only squares where
     /// something happens).
     fn notation(&self, pos: &AnyPosition, drop_empty: bool) -> String {
-        let geo = &pos.variant().geo;
+        let geo = pos.variant().geometry();
         let last = self.path.len() - 1;
         let mut s = String::new();
         for (k, &sq) in self.path.iter().enumerate() {
@@ -267,7 +267,7 @@ pub(crate) fn parse(pos: &AnyPosition, text: &str, native: bool) -> Result<Move,
     let m = if native {
         with_position!(pos, p => p.parse_move(t)).map_err(|e| e.to_string())?
     } else {
-        let geo = &pos.variant().geo;
+        let geo = pos.variant().geometry();
         let c = convert(geo, t).map_err(|e| format!("cannot read move '{t}': {e}"))?;
         let ours = c.notation(pos, false);
         match with_position!(pos, p => p.parse_move(&ours)) {
@@ -284,7 +284,7 @@ pub(crate) fn parse(pos: &AnyPosition, text: &str, native: bool) -> Result<Move,
     if forbidden_by_history(pos, m) {
         return Err(format!(
             "move '{t}' is not a legal move here: it repeats an earlier position, which {} forbids",
-            pos.variant().def.id
+            pos.variant().id()
         ));
     }
     Ok(m)
@@ -296,7 +296,7 @@ pub(crate) fn text(pos: &AnyPosition, m: Move, native: bool) -> String {
     if native {
         return with_position!(pos, p => p.move_to_string(m));
     }
-    let geo = &pos.variant().geo;
+    let geo = pos.variant().geometry();
     let name = |sq: Square| cecp_square_name(geo, sq);
     let suffix = if m.promotion() == Promotion::Promote {
         "+"

@@ -75,13 +75,13 @@ fn fen_err(d: &Dialect, text: &str) -> String {
 }
 
 fn sq(d: &Dialect, ours: &str) -> taikyoku_movegen::Square {
-    d.variant.geo.parse_square(ours).unwrap()
+    d.variant.geometry().parse_square(ours).unwrap()
 }
 
 #[test]
 fn squares_convert_as_chu_shogi_md_says() {
     let chu = d("chu");
-    let geo = &chu.variant.geo;
+    let geo = chu.variant.geometry();
     for (ours, cecp) in [
         ("7l", "f1"),
         ("7j", "f3"),
@@ -93,12 +93,12 @@ fn squares_convert_as_chu_shogi_md_says() {
         assert_eq!(moves::parse_cecp_square(geo, cecp), Ok(sq(&chu, ours)));
     }
     let dd = d("daidai");
-    let geo = &dd.variant.geo;
+    let geo = dd.variant.geometry();
     assert_eq!(moves::cecp_square_name(geo, sq(&dd, "17q")), "a1");
     assert_eq!(moves::cecp_square_name(geo, sq(&dd, "1a")), "q17");
     for bad in ["", "a", "1a", "a0", "a01", "m1", "a13", "A1", "a1x", "é1"] {
         assert!(
-            moves::parse_cecp_square(&chu.variant.geo, bad).is_err(),
+            moves::parse_cecp_square(chu.variant.geometry(), bad).is_err(),
             "{bad}"
         );
     }
@@ -170,10 +170,11 @@ fn tables_cover_every_piece_both_ways() {
         }
         let map = dialect.codes(g);
         let mut written = std::collections::HashMap::new();
-        for (kind, k) in v.def.kinds.iter().enumerate() {
+        for (kind, k) in v.kinds().enumerate() {
             for promoted in [false, true] {
                 let form = Variant::form_of(kind, promoted);
-                let occurs = v.forms[form].exists && (promoted || !k.promoted_only);
+                let occurs =
+                    v.form_moves_as(kind, promoted).is_some() && (promoted || !k.promoted_only());
                 if !occurs {
                     continue;
                 }
@@ -184,7 +185,7 @@ fn tables_cover_every_piece_both_ways() {
                     "{}: {}{} is written '{code}'",
                     g.cecp,
                     if promoted { "+" } else { "" },
-                    k.code
+                    k.code()
                 );
                 if let Some(other) = written.insert(code.clone(), form) {
                     panic!("{}: '{code}' written for forms {other} and {form}", g.cecp);
@@ -199,7 +200,7 @@ fn qboard_clashes_are_resolved_as_documented() {
     let maka = d("maka");
     let map = maka.codes(maka.gui().unwrap());
     let v = &maka.variant;
-    let k = |c: &str| v.def.kind_by_code(c).unwrap();
+    let k = |c: &str| v.kind_by_code(c).unwrap();
     assert_eq!(map.read("+A"), Some((k("RV"), true)));
     assert_eq!(map.read("+A'"), Some((k("AB"), true)));
     assert_eq!(map.read("+M"), Some((k("SM"), true)));
@@ -208,7 +209,7 @@ fn qboard_clashes_are_resolved_as_documented() {
     let dd = d("daidai");
     let map = dd.codes(dd.gui().unwrap());
     let v = &dd.variant;
-    let k = |c: &str| v.def.kind_by_code(c).unwrap();
+    let k = |c: &str| v.kind_by_code(c).unwrap();
     assert_eq!(map.write(v, k("BM"), true), "+M!");
     assert_eq!(map.read("+M!"), Some((k("BM"), true)));
     assert_eq!(map.read("+C~"), Some((k("BM"), true)));
@@ -216,7 +217,7 @@ fn qboard_clashes_are_resolved_as_documented() {
     let ko = d("koshogi");
     let map = ko.codes(ko.gui().unwrap());
     let v = &ko.variant;
-    let k = |c: &str| v.def.kind_by_code(c).unwrap();
+    let k = |c: &str| v.kind_by_code(c).unwrap();
     assert_eq!(map.read("+V"), Some((k("PU"), true)));
     assert_eq!(map.write(v, k("VA"), true), "+V'");
     assert_eq!(map.write(v, k("SU"), true), "F'");
@@ -241,12 +242,17 @@ fn qboard_start_positions() {
     let s = AnyPosition::startpos(ko.variant.clone());
     let v = ko.variant.clone();
     let mut differ = Vec::new();
-    for sq in v.geo.all_squares() {
+    for sq in v.geometry().all_squares() {
         let a = with_position!(&q, p => p.piece_at(sq));
         let b = with_position!(&s, p => p.piece_at(sq));
         if a != b {
             let code = |pc| v.piece_code(pc);
-            differ.push(format!("{}:{}/{}", v.geo.square_name(sq), code(a), code(b)));
+            differ.push(format!(
+                "{}:{}/{}",
+                v.geometry().square_name(sq),
+                code(a),
+                code(b)
+            ));
         }
     }
     assert_eq!(differ, ["2e:(pu)/p", "18o:(PU)/P"]);

@@ -20,8 +20,8 @@ pub fn build_in<const N: usize>(
     pieces: &[(&str, &str)],
 ) -> Position<N> {
     let text = position_text(
-        variant.geo.files(),
-        variant.geo.ranks(),
+        variant.geometry().files(),
+        variant.geometry().ranks(),
         pieces,
         side,
         extra,
@@ -40,8 +40,8 @@ pub fn build<const N: usize>(id: &str, side: char, pieces: &[(&str, &str)]) -> P
 
 /// The square named `sq` (see [`coords`]) on `pos`'s board.
 pub fn square<const N: usize>(pos: &Position<N>, sq: &str) -> taikyoku_movegen::Square {
-    let (c, r) = coords(sq, pos.variant().geo.files());
-    pos.variant().geo.square(c, r)
+    let (c, r) = coords(sq, pos.variant().geometry().files());
+    pos.variant().geometry().square(c, r)
 }
 
 /// A set of move or square texts, for comparing move lists whatever their order.
@@ -69,7 +69,7 @@ pub fn play<const N: usize>(pos: &mut Position<N>, mv: &str) -> taikyoku_movegen
 
 /// The name of a square of `pos`'s board.
 pub fn sq_name<const N: usize>(pos: &Position<N>, s: taikyoku_movegen::Square) -> String {
-    pos.variant().geo.square_name(s)
+    pos.variant().geometry().square_name(s)
 }
 
 /// The moves of the piece on `from`.
