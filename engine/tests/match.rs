@@ -584,3 +584,29 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
         "{e}"
     );
 }
+
+#[test]
+fn a_non_regression_sprt_takes_a_negative_lower_bound() {
+    // `--sprt -5 5 ...`: the lower hypothesis of a non-regression test is negative, which the
+    // argument parser must read as a number, not as an unknown option.
+    let o = run(&[
+        "--variant",
+        "chu",
+        "--engine",
+        &format!("cmd={} name=a", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=b", taikyoku()),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--sprt",
+        "-5",
+        "5",
+        "0.05",
+        "0.05",
+    ]);
+    let out = succeeded(&o);
+    assert!(out.contains("LLR:"), "{out}");
+    assert!(out.contains("[-5.00, 5.00]"), "{out}");
+}

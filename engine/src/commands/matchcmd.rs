@@ -61,8 +61,14 @@ pub struct MatchArgs {
     /// Adjudicate a loss when both engines agree: CP:MOVES (e.g. 2000:4).
     #[arg(long)]
     resign: Option<String>,
-    /// Sequential probability ratio test: ELO0 ELO1 ALPHA BETA.
-    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    /// Sequential probability ratio test: ELO0 ELO1 ALPHA BETA (ELO0 may be negative, as in a
+    /// non-regression test: `--sprt -5 5 0.05 0.05`).
+    #[arg(
+        long,
+        num_args = 4,
+        value_names = ["ELO0", "ELO1", "ALPHA", "BETA"],
+        allow_negative_numbers = true
+    )]
     sprt: Option<Vec<f64>>,
     /// Write the game records here.
     #[arg(long)]
