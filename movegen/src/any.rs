@@ -7,6 +7,7 @@ use crate::moves::Move;
 use crate::notation::NotationError;
 use crate::position::Position;
 use crate::variant::Variant;
+use crate::variant_file::KindId;
 
 /// A position whose bitboard width was chosen from its variant's board size.
 #[derive(Clone, Debug)]
@@ -191,8 +192,8 @@ pub struct MoveSquares {
 /// it promotes to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlacedPiece {
-    /// Index into the variant's piece table (`variant.def.kinds`).
-    pub kind: usize,
+    /// The piece's kind (the code it carries).
+    pub kind: KindId,
     /// Whose piece it is.
     pub colour: crate::Colour,
     /// Whether it has promoted.
@@ -306,10 +307,12 @@ impl AnyPosition {
     /// (a lone piece would otherwise have already won). `None` if the form does not exist.
     pub fn empty_board_moves(
         variant: &Arc<Variant>,
-        kind: usize,
+        kind: KindId,
         promoted: bool,
     ) -> Option<EmptyBoardMoves> {
-        if kind >= variant.kind_count() || !variant.forms[Variant::form_of(kind, promoted)].exists {
+        if kind.index() >= variant.kind_count()
+            || !variant.forms[Variant::form_of(kind, promoted)].exists
+        {
             return None;
         }
         let mut any = AnyPosition::parse(variant.clone(), "startpos").ok()?;
@@ -337,7 +340,7 @@ impl AnyPosition {
 mod tests {
     use super::*;
 
-    fn kind(v: &Variant, code: &str) -> usize {
+    fn kind(v: &Variant, code: &str) -> KindId {
         v.def.kind_by_code(code).expect("a kind of the variant")
     }
 
@@ -354,19 +357,19 @@ mod tests {
         let pawn = AnyPosition::empty_board_moves(&chu, kind(&chu, "P"), false).unwrap();
         assert_eq!(pawn.destinations, vec![(6, 5)]);
         assert!(AnyPosition::empty_board_moves(&chu, kind(&chu, "K"), true).is_none());
-        assert!(AnyPosition::empty_board_moves(&chu, 999, false).is_none());
+        assert!(AnyPosition::empty_board_moves(&chu, KindId::new(999), false).is_none());
     }
 
     #[test]
     fn every_kind_of_every_variant_has_an_empty_board_movement() {
         for id in crate::variant::BUILTIN {
             let v = Variant::builtin(id).unwrap();
-            for k in 0..v.kind_count() {
+            for k in v.kind_ids() {
                 let m = AnyPosition::empty_board_moves(&v, k, false).unwrap();
                 assert!(
                     !m.destinations.is_empty(),
                     "{id} {} has no move on an empty board",
-                    v.def.kinds[k].code
+                    v.kind(k).code()
                 );
             }
         }

@@ -104,7 +104,7 @@ impl CodeMap {
         match same.first() {
             Some((_, c)) => (*c).clone(),
             None => {
-                let code = if kind < variant.kind_count() {
+                let code = if kind.index() < variant.kind_count() {
                     variant.kind(kind).code()
                 } else {
                     "?"
@@ -176,7 +176,7 @@ pub(crate) fn position_from_grid(
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let code = if *kind < variant.kind_count() {
+                    let code = if kind.index() < variant.kind_count() {
                         variant.kind(*kind).code()
                     } else {
                         "?"

@@ -170,7 +170,7 @@ fn tables_cover_every_piece_both_ways() {
         }
         let map = dialect.codes(g);
         let mut written = std::collections::HashMap::new();
-        for (kind, k) in v.kinds().enumerate() {
+        for (kind, k) in v.kind_ids().zip(v.kinds()) {
             for promoted in [false, true] {
                 let form = Variant::form_of(kind, promoted);
                 let occurs =
