@@ -47,9 +47,11 @@ pub struct KindId(u16);
 pub(crate) const MAX_KINDS: usize = (u16::MAX as usize - 2) / 4;
 
 impl KindId {
-    /// The kind at `index` of the piece table.
+    /// The kind at `index` of the piece table (at most [`MAX_KINDS`] rows, which the file
+    /// reader checks).
     #[inline]
     pub(crate) const fn new(index: usize) -> KindId {
+        debug_assert!(index <= MAX_KINDS);
         KindId(index as u16)
     }
 
