@@ -596,7 +596,7 @@ impl Variant {
     /// The kind at `index` of the piece table (`0..kind_count()`), if there is one: for a kind
     /// number that comes from outside, such as a page's message.
     pub fn kind_id(&self, index: usize) -> Option<KindId> {
-        (index < self.kind_count()).then_some(KindId::new(index))
+        (index < self.kind_count()).then(|| KindId::new(index))
     }
 
     /// Every piece kind's id, in table order (the order of [`Variant::kinds`]).
