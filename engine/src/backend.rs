@@ -99,7 +99,7 @@ fn weak_move<const N: usize>(
 /// Pieces of both sides in `variant`'s start position.
 fn start_pieces(variant: &Arc<Variant>) -> usize {
     let p = AnyPosition::startpos(variant.clone());
-    with_position!(&p, p => p.piece_count(Colour::Black) + p.piece_count(Colour::White))
+    p.piece_count(Colour::Black) + p.piece_count(Colour::White)
 }
 
 /// The engine's side of the protocol.
@@ -164,14 +164,12 @@ impl Backend {
         let start = Instant::now()
             .checked_sub(go.position_cost)
             .unwrap_or_else(Instant::now);
-        let (side, game) = with_position!(pos, p => (
-            p.side_to_move(),
-            GameState {
-                squares: p.variant().geometry().squares(),
-                pieces: p.piece_count(Colour::Black) + p.piece_count(Colour::White),
-                start_pieces: self.start_pieces,
-            }
-        ));
+        let side = pos.side_to_move();
+        let game = GameState {
+            squares: pos.variant().geometry().squares(),
+            pieces: pos.piece_count(Colour::Black) + pos.piece_count(Colour::White),
+            start_pieces: self.start_pieces,
+        };
         let s = side.index();
         let overhead = self.overhead;
         let budget = if let Some(mt) = go.movetime {
@@ -346,7 +344,7 @@ impl Engine for Backend {
         let answered = self.answered.clone();
         if self.mode != PlayMode::Search {
             self.searches += 1;
-            let seed = (self.seed << 20) ^ self.searches ^ with_position!(&pos, p => p.hash());
+            let seed = (self.seed << 20) ^ self.searches ^ pos.hash();
             let mode = self.mode;
             self.handle = Some(std::thread::spawn(move || {
                 with_position!(&pos, p => {

@@ -16,7 +16,7 @@ pub mod values;
 use std::fmt;
 use std::sync::Arc;
 
-use taikyoku_movegen::{Colour, MoveObserver, Piece, Position, Square, Variant};
+use taikyoku_movegen::{Colour, KindId, MoveObserver, Piece, Position, Square, Variant};
 
 pub use params::Params;
 pub use values::Values;
@@ -126,7 +126,7 @@ pub struct Evaluator {
     /// Parameters.
     pub params: Params,
     weights: Arc<Weights>,
-    royal_kinds: Vec<usize>,
+    royal_kinds: Vec<KindId>,
 }
 
 impl Evaluator {
@@ -144,21 +144,24 @@ impl Evaluator {
         // Per piece: small pieces advance by `advance_unit`, larger ones by `large_unit`, and
         // royal pieces not at all (their safety is scored apart).
         let mut per_row = vec![0; values.by_piece.len()];
-        for (f, &v) in values.by_form.iter().enumerate() {
-            let kind = if f % 2 == 0 {
-                f / 2
-            } else {
-                variant.kind(f / 2).promotes_to().unwrap_or(f / 2)
-            };
-            let unit = if variant.kind(kind).is_royal() {
-                0
-            } else if v <= params.advance_max_value {
-                advance_unit
-            } else {
-                large_unit
-            };
-            for c in [Colour::Black, Colour::White] {
-                per_row[Piece::new(f, c).index()] = unit;
+        for kind in variant.kind_ids() {
+            for promoted in [false, true] {
+                let f = Variant::form_of(kind, promoted);
+                let moves_as = if promoted {
+                    variant.kind(kind).promotes_to().unwrap_or(kind)
+                } else {
+                    kind
+                };
+                let unit = if variant.kind(moves_as).is_royal() {
+                    0
+                } else if values.by_form[f] <= params.advance_max_value {
+                    advance_unit
+                } else {
+                    large_unit
+                };
+                for c in [Colour::Black, Colour::White] {
+                    per_row[Piece::new(f, c).index()] = unit;
+                }
             }
         }
         let geo = variant.geometry();
@@ -173,7 +176,8 @@ impl Evaluator {
             per_row,
             rows,
         });
-        let royal_kinds = (0..variant.kind_count())
+        let royal_kinds = variant
+            .kind_ids()
             .filter(|&k| variant.kind(k).is_royal())
             .collect();
         Evaluator {

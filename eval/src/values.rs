@@ -11,7 +11,7 @@
 use taikyoku_movegen::empty_board_reach;
 use taikyoku_movegen::AtomKind;
 use taikyoku_movegen::PromotionRule;
-use taikyoku_movegen::{Piece, Variant};
+use taikyoku_movegen::{KindId, Piece, Variant};
 
 use crate::params::Params;
 
@@ -22,7 +22,7 @@ pub struct Values {
     pub by_form: Vec<i32>,
     /// Value by [`Piece::index`] (colour included, for lookups in the hot path).
     pub by_piece: Vec<i32>,
-    /// Value of each kind as it moves (no promotion potential).
+    /// Value of each kind as it moves (no promotion potential), by [`KindId::index`].
     pub by_kind: Vec<i32>,
 }
 
@@ -36,7 +36,7 @@ impl Values {
 
 /// Average weighted number of empty-board destinations of a kind's movement, over sample
 /// squares (found by the movement interpreter: `taikyoku_movegen::empty_board_reach`).
-pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
+pub fn mobility(variant: &Variant, kind: KindId, params: &Params) -> f64 {
     let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let form = Variant::form_of(kind, false);
     let step_c = (files / 9).max(1);
@@ -65,7 +65,7 @@ pub fn mobility(variant: &Variant, kind: usize, params: &Params) -> f64 {
 }
 
 /// Value of a kind's movement, without promotion potential.
-pub fn movement_value(variant: &Variant, kind: usize, p: &Params) -> f64 {
+pub fn movement_value(variant: &Variant, kind: KindId, p: &Params) -> f64 {
     let mob = mobility(variant, kind, p);
     let mut v = p.mobility_scale * mob.max(0.5).powf(p.mobility_power);
     for (atom, dirs) in variant.kind(kind).atoms() {
@@ -93,8 +93,8 @@ pub fn movement_value(variant: &Variant, kind: usize, p: &Params) -> f64 {
 /// Derives the values of every form of `variant`.
 pub fn derive(variant: &Variant, p: &Params) -> Values {
     let by_kind: Vec<i32> = variant
-        .kinds()
-        .enumerate()
+        .kind_ids()
+        .zip(variant.kinds())
         .map(|(i, k)| {
             if let Some(v) = k.value() {
                 return v as i32;
@@ -105,14 +105,14 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
         })
         .collect();
     let mut by_form = vec![0; variant.kind_count() * 2];
-    for (k, kind) in variant.kinds().enumerate() {
-        let own = by_kind[k] as f64;
-        by_form[k * 2] = match kind.promotes_to() {
+    for (k, kind) in variant.kind_ids().zip(variant.kinds()) {
+        let own = by_kind[k.index()] as f64;
+        by_form[Variant::form_of(k, false)] = match kind.promotes_to() {
             // A value the variant file gives is the piece's whole worth.
             _ if kind.value().is_some() => own as i32,
             None => own as i32,
             Some(t) => {
-                let diff = by_kind[t] as f64 - own;
+                let diff = by_kind[t.index()] as f64 - own;
                 let diff = match variant.promotion() {
                     PromotionRule::Capture => diff,
                     PromotionRule::CaptureOptional
@@ -122,7 +122,7 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
                 (own + p.promotion_share * diff).round() as i32
             }
         };
-        by_form[k * 2 + 1] = by_kind[kind.promotes_to().unwrap_or(k)];
+        by_form[Variant::form_of(k, true)] = by_kind[kind.promotes_to().unwrap_or(k).index()];
     }
     let mut by_piece = vec![0; 2 + by_form.len() * 2];
     for (f, &v) in by_form.iter().enumerate() {
@@ -147,7 +147,7 @@ mod tests {
     fn value(variant: &str, code: &str) -> i32 {
         let v = Variant::builtin(variant).unwrap();
         let vals = derive(&v, &Params::default());
-        vals.by_kind[v.kind_by_code(code).unwrap()]
+        vals.by_kind[v.kind_by_code(code).unwrap().index()]
     }
 
     #[test]
@@ -175,9 +175,12 @@ mod tests {
         let v = Variant::builtin("chu").unwrap();
         let vals = derive(&v, &Params::default());
         let kind = |c: &str| v.kind_by_code(c).unwrap();
-        assert_eq!(vals.by_kind[kind("P")], 100);
-        assert_eq!(vals.by_form[kind("KR") * 2], 385);
-        assert_eq!(vals.by_form[kind("KR") * 2 + 1], vals.by_kind[kind("LN")]);
+        assert_eq!(vals.by_kind[kind("P").index()], 100);
+        assert_eq!(vals.by_form[Variant::form_of(kind("KR"), false)], 385);
+        assert_eq!(
+            vals.by_form[Variant::form_of(kind("KR"), true)],
+            vals.by_kind[kind("LN").index()]
+        );
     }
 
     #[test]
@@ -198,10 +201,10 @@ mod tests {
         let v = Variant::builtin("dai-dai").unwrap();
         let vals = derive(&v, &Params::default());
         let fd = v.kind_by_code("FD").unwrap();
-        assert!(vals.by_form[fd * 2] > vals.by_kind[fd]);
+        assert!(vals.by_form[Variant::form_of(fd, false)] > vals.by_kind[fd.index()]);
         assert_eq!(
-            vals.by_form[fd * 2 + 1],
-            vals.by_kind[v.kind_by_code("DK").unwrap()]
+            vals.by_form[Variant::form_of(fd, true)],
+            vals.by_kind[v.kind_by_code("DK").unwrap().index()]
         );
     }
 }

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use serde::Serialize;
-use taikyoku_movegen::{AnyPosition, Variant};
+use taikyoku_movegen::{AnyPosition, KindId, Variant};
 
 /// The most files or ranks the piece panel's board shows; bigger boards show a window of this
 /// size around the piece.
@@ -70,7 +70,7 @@ pub fn variant_info(key: &str, variant: &Variant) -> VariantInfo {
                 code: k.code().to_string(),
                 name: k.name().to_string(),
                 kanji: k.kanji().map(str::to_string),
-                promotes: k.promotes_to(),
+                promotes: k.promotes_to().map(KindId::index),
                 moves: k.movement().to_string(),
                 royal: k.is_royal(),
             })
@@ -99,9 +99,10 @@ pub struct Movement {
     pub destinations: Vec<(usize, usize)>,
 }
 
-/// The movement of `kind` (promoted or not) for the panel; `None` if there is no such form.
+/// The movement of kind number `kind` (promoted or not) for the panel; `None` if there is no
+/// such form.
 pub fn movement(variant: &Arc<Variant>, kind: usize, promoted: bool) -> Option<Movement> {
-    let m = AnyPosition::empty_board_moves(variant, kind, promoted)?;
+    let m = AnyPosition::empty_board_moves(variant, variant.kind_id(kind)?, promoted)?;
     let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let cols = files.min(PANEL_SIDE);
     let rows = ranks.min(PANEL_SIDE);
@@ -146,13 +147,13 @@ mod tests {
     fn big_boards_show_a_window_around_the_piece() {
         let v = Variant::builtin("taikyoku").unwrap();
         let rook = v.kind_by_code("R").unwrap();
-        let m = movement(&v, rook, false).unwrap();
+        let m = movement(&v, rook.index(), false).unwrap();
         assert_eq!((m.cols, m.rows, m.window), (19, 19, true));
         assert_eq!(m.origin, (9, 9));
         // A rook's four lines, cut at the window's edges: 9 + 9 + 9 + 9 squares.
         assert_eq!(m.destinations.len(), 36, "{m:?}");
         let chu = Variant::builtin("chu").unwrap();
-        let king = movement(&chu, chu.kind_by_code("K").unwrap(), false).unwrap();
+        let king = movement(&chu, chu.kind_by_code("K").unwrap().index(), false).unwrap();
         assert_eq!((king.cols, king.rows, king.window), (12, 12, false));
         assert_eq!(king.origin, (6, 6));
         assert_eq!(king.destinations.len(), 8);

@@ -169,7 +169,10 @@ impl Session {
             .map(|c| match c {
                 None => 0,
                 Some(p) => {
-                    (p.kind as u32) * 4 + (p.promoted as u32) * 2 + p.colour.index() as u32 + 1
+                    (p.kind.index() as u32) * 4
+                        + (p.promoted as u32) * 2
+                        + p.colour.index() as u32
+                        + 1
                 }
             })
             .collect();

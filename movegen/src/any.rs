@@ -7,6 +7,7 @@ use crate::moves::Move;
 use crate::notation::NotationError;
 use crate::position::Position;
 use crate::variant::Variant;
+use crate::variant_file::KindId;
 
 /// A position whose bitboard width was chosen from its variant's board size.
 #[derive(Clone, Debug)]
@@ -191,8 +192,8 @@ pub struct MoveSquares {
 /// it promotes to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlacedPiece {
-    /// Index into the variant's piece table (`variant.def.kinds`).
-    pub kind: usize,
+    /// The piece's kind (the code it carries).
+    pub kind: KindId,
     /// Whose piece it is.
     pub colour: crate::Colour,
     /// Whether it has promoted.
@@ -228,10 +229,7 @@ impl AnyPosition {
                 .all_squares()
                 .map(|sq| {
                     let pc = p.piece_at(sq);
-                    pc.is_piece().then(|| {
-                        let f = v.form(pc);
-                        PlacedPiece { kind: f.kind, colour: pc.colour(), promoted: f.promoted }
-                    })
+                    pc.is_piece().then(|| placed(v, pc))
                 })
                 .collect()
         })
@@ -306,10 +304,12 @@ impl AnyPosition {
     /// (a lone piece would otherwise have already won). `None` if the form does not exist.
     pub fn empty_board_moves(
         variant: &Arc<Variant>,
-        kind: usize,
+        kind: KindId,
         promoted: bool,
     ) -> Option<EmptyBoardMoves> {
-        if kind >= variant.kind_count() || !variant.forms[Variant::form_of(kind, promoted)].exists {
+        if kind.index() >= variant.kind_count()
+            || !variant.forms[Variant::form_of(kind, promoted)].exists
+        {
             return None;
         }
         let mut any = AnyPosition::parse(variant.clone(), "startpos").ok()?;
@@ -333,11 +333,145 @@ impl AnyPosition {
     }
 }
 
+/// The game's record and the questions the protocols and the referee ask while they keep a game:
+/// how far it has gone, taking moves back, playing a move already found, what a move does.
+impl AnyPosition {
+    /// How many moves have been played on this position since it was set up (the moves
+    /// [`AnyPosition::take_back`] can take back).
+    pub fn ply(&self) -> usize {
+        with_position!(self, p => p.ply())
+    }
+
+    /// The full-move number as positions write it (1 in a start position).
+    pub fn move_number(&self) -> u32 {
+        with_position!(self, p => p.move_number())
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        with_position!(self, p => p.last_move())
+    }
+
+    /// Takes back the last move played and returns it; `None` (and nothing changes) if no
+    /// move has been played since the position was set up.
+    pub fn take_back(&mut self) -> Option<Move> {
+        with_position!(self, p => {
+            let m = p.last_move()?;
+            p.unmake();
+            Some(m)
+        })
+    }
+
+    /// Plays a move already found among this position's moves (by
+    /// [`AnyPosition::parse_move`], [`AnyPosition::legal_moves`] or checked with
+    /// [`AnyPosition::is_pseudo_legal`]), without checking it again; [`AnyPosition::play_move`]
+    /// checks a move that may not be.
+    pub fn make(&mut self, m: Move) {
+        with_position!(self, p => p.make(m))
+    }
+
+    /// Whether `m` is one of the moves the pieces allow here (the game's history aside).
+    pub fn is_pseudo_legal(&self, m: Move) -> bool {
+        with_position!(self, p => p.is_pseudo_legal(m))
+    }
+
+    /// Whether the game's history forbids `m` here (a variant that forbids repeating a
+    /// position, as Dai dai).
+    pub fn is_forbidden_by_history(&mut self, m: Move) -> bool {
+        with_position!(self, p => p.is_forbidden_by_history(m))
+    }
+
+    /// Every move the pieces allow here, the game's history and its end aside
+    /// ([`AnyPosition::legal_moves`] applies both).
+    pub fn moves(&self) -> Vec<Move> {
+        with_position!(self, p => p.moves())
+    }
+
+    /// What a move of this position does: the squares whose pieces it removes, what it
+    /// promotes ([`crate::Effect`]).
+    pub fn effect(&self, m: Move) -> crate::Effect {
+        with_position!(self, p => p.effect(m))
+    }
+
+    /// The squares a move of this position passes through where something happens: where it
+    /// starts, its stops (legs of lion and double moves) and where it ends.
+    pub fn move_path(&self, m: Move) -> Vec<crate::Square> {
+        with_position!(self, p => p.move_path(m))
+    }
+
+    /// The position's hash: equal for equal positions (board, side to move and the state the
+    /// board does not show), whatever the moves that led to them.
+    pub fn hash(&self) -> u64 {
+        with_position!(self, p => p.hash())
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: crate::Square) -> Option<PlacedPiece> {
+        with_position!(self, p => {
+            let pc = p.piece_at(sq);
+            pc.is_piece().then(|| placed(p.variant(), pc))
+        })
+    }
+
+    /// How many pieces `side` has on the board.
+    pub fn piece_count(&self, side: crate::Colour) -> usize {
+        with_position!(self, p => p.piece_count(side))
+    }
+
+    /// The piece on every square as positions write it (`+(FL)` for Black, `p` for White), in
+    /// the order of [`AnyPosition::cells`]: `None` for an empty square.
+    pub fn piece_codes(&self) -> Vec<Option<String>> {
+        with_position!(self, p => {
+            let v = p.variant();
+            v.geo
+                .all_squares()
+                .map(|sq| {
+                    let pc = p.piece_at(sq);
+                    pc.is_piece().then(|| v.piece_code(pc))
+                })
+                .collect()
+        })
+    }
+
+    /// Perft by root move: for each move of this position, the number of leaf nodes `depth`
+    /// plies on (distinct moves; [`AnyPosition::divide_paths`] counts lishogi's move strings).
+    /// The root moves are shared among the current rayon pool's threads.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        with_position!(self, p => p.divide(depth))
+    }
+
+    /// [`AnyPosition::divide`] counting lishogi's move strings (`perft --paths`) rather than
+    /// distinct moves.
+    pub fn divide_paths(&self, depth: u32) -> Vec<(Move, u64)> {
+        with_position!(self, p => p.divide_paths(depth))
+    }
+
+    /// [`AnyPosition::divide`] that gives up, returning `None`, as soon as `stop` is set (the
+    /// protocol's `go perft`, which `stop` and `quit` must be able to end).
+    pub fn divide_until(
+        &self,
+        depth: u32,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<(Move, u64)>> {
+        with_position!(self, p => p.divide_until(depth, stop))
+    }
+}
+
+/// The [`PlacedPiece`] of a piece of `variant`.
+fn placed(variant: &Variant, pc: crate::Piece) -> PlacedPiece {
+    let f = variant.form(pc);
+    PlacedPiece {
+        kind: f.kind,
+        colour: pc.colour(),
+        promoted: f.promoted,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn kind(v: &Variant, code: &str) -> usize {
+    fn kind(v: &Variant, code: &str) -> KindId {
         v.def.kind_by_code(code).expect("a kind of the variant")
     }
 
@@ -354,19 +488,19 @@ mod tests {
         let pawn = AnyPosition::empty_board_moves(&chu, kind(&chu, "P"), false).unwrap();
         assert_eq!(pawn.destinations, vec![(6, 5)]);
         assert!(AnyPosition::empty_board_moves(&chu, kind(&chu, "K"), true).is_none());
-        assert!(AnyPosition::empty_board_moves(&chu, 999, false).is_none());
+        assert!(AnyPosition::empty_board_moves(&chu, KindId::new(999), false).is_none());
     }
 
     #[test]
     fn every_kind_of_every_variant_has_an_empty_board_movement() {
         for id in crate::variant::BUILTIN {
             let v = Variant::builtin(id).unwrap();
-            for k in 0..v.kind_count() {
+            for k in v.kind_ids() {
                 let m = AnyPosition::empty_board_moves(&v, k, false).unwrap();
                 assert!(
                     !m.destinations.is_empty(),
                     "{id} {} has no move on an empty board",
-                    v.def.kinds[k].code
+                    v.kind(k).code()
                 );
             }
         }

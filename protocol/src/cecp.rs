@@ -29,7 +29,7 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
+use taikyoku_movegen::{AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
 
 use crate::dialect::relay::QboardRelay;
 use crate::dialect::{Dialect, EditBoard};
@@ -432,13 +432,13 @@ impl<E: Engine> Session<E> {
     }
 
     fn side_to_move(&self) -> Colour {
-        with_position!(&self.position, p => p.side_to_move())
+        self.position.side_to_move()
     }
 
     /// The result, if the game is over by the rules.
     fn result(&mut self) -> Option<GameResult> {
         let checks = &self.checks;
-        with_position!(&mut self.position, p => p.game_result(checks))
+        self.position.game_result(checks)
     }
 
     /// Replaces the game: `pos` starts it (no history).
@@ -450,23 +450,21 @@ impl<E: Engine> Session<E> {
 
     /// Plays `m` on the game's board, recording whether it gave check.
     fn play(&mut self, m: Move) {
-        let check = with_position!(&mut self.position, p => {
-            p.make(m);
-            p.gave_check()
-        });
+        self.position.make(m);
+        let check = self.position.gave_check();
         self.checks.push(check);
     }
 
     /// `undo` (1) / `remove` (2).
     fn take_back(&mut self, plies: usize, line: &str) {
         self.halt();
-        let have = with_position!(&self.position, p => p.ply());
+        let have = self.position.ply();
         if have < plies {
             self.error("no move to take back", line);
             return;
         }
         for _ in 0..plies {
-            with_position!(&mut self.position, p => p.unmake());
+            self.position.take_back();
             self.checks.pop();
         }
         self.unconfirmed = None;
@@ -492,7 +490,7 @@ impl<E: Engine> Session<E> {
                 None => return self.illegal(&e, text),
             },
         };
-        if with_position!(&mut self.position, p => p.is_forbidden_by_history(m)) {
+        if self.position.is_forbidden_by_history(m) {
             self.illegal("it repeats an earlier position", text);
             return;
         }
@@ -534,7 +532,7 @@ impl<E: Engine> Session<E> {
             return;
         }
         let fresh = Unconfirmed::of(&self.dialect, &self.position, text, m);
-        let ply = with_position!(&self.position, p => p.ply());
+        let ply = self.position.ply();
         let answered = self
             .unconfirmed
             .as_ref()
@@ -572,7 +570,7 @@ impl<E: Engine> Session<E> {
 
     /// Starts thinking about the engine's move.
     fn think(&mut self) {
-        let (side, ply) = with_position!(&self.position, p => (p.side_to_move(), p.ply()));
+        let (side, ply) = (self.position.side_to_move(), self.position.ply());
         let mut go = self.time.go(side, (ply / 2) as u32);
         go.playable = self.qboard_relay().map(qboard::playable);
         go.reachable = self.qboard_relay().map(qboard::reachable);

@@ -9,7 +9,7 @@ use std::time::Duration;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::thread::JoinHandle;
 
-use taikyoku_movegen::{with_position, AnyPosition, ChuRules, Move, Variant};
+use taikyoku_movegen::{AnyPosition, ChuRules, Move, Variant};
 
 use crate::engine::{Engine, Go, Output, Reporter, Score, Thinking, MAX_ERROR};
 use crate::input::{clip, LineReader};
@@ -50,17 +50,15 @@ pub fn info_line(pos: &AnyPosition, t: &Thinking) -> String {
         Score::Cp(c) => format!("cp {c}"),
     };
     let mut pv = String::new();
-    with_position!(pos, p => {
-        let mut p = p.clone();
-        for &m in t.pv {
-            if !p.is_pseudo_legal(m) {
-                break;
-            }
-            pv.push(' ');
-            pv.push_str(&p.move_to_string(m));
-            p.make(m);
+    let mut p = pos.clone();
+    for &m in t.pv {
+        if !p.is_pseudo_legal(m) {
+            break;
         }
-    });
+        pv.push(' ');
+        pv.push_str(&p.move_to_string(m));
+        p.make(m);
+    }
     format!(
         "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv{}",
         t.depth,
@@ -78,17 +76,17 @@ pub fn info_line(pos: &AnyPosition, t: &Thinking) -> String {
 pub fn bestmove_line(pos: &AnyPosition, best: Option<Move>, ponder: Option<Move>) -> String {
     match best {
         None => "bestmove resign".to_string(),
-        Some(m) => with_position!(pos, p => {
-            let mut s = format!("bestmove {}", p.move_to_string(m));
+        Some(m) => {
+            let mut s = format!("bestmove {}", pos.move_to_string(m));
             if let Some(r) = ponder {
-                let mut p = p.clone();
+                let mut p = pos.clone();
                 p.make(m);
                 if p.is_pseudo_legal(r) {
                     s.push_str(&format!(" ponder {}", p.move_to_string(r)));
                 }
             }
             s
-        }),
+        }
     }
 }
 
@@ -369,18 +367,16 @@ impl<E: Engine> Session<E> {
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
-            with_position!(&pos, p => {
-                let Some(counts) = p.divide_until(depth, &flag) else {
-                    out.info_string("perft stopped");
-                    return;
-                };
-                let mut total = 0;
-                for (m, n) in counts {
-                    out.line(&format!("{}: {n}", p.move_to_string(m)));
-                    total += n;
-                }
-                out.line(&format!("Nodes searched: {total}"));
-            });
+            let Some(counts) = pos.divide_until(depth, &flag) else {
+                out.info_string("perft stopped");
+                return;
+            };
+            let mut total = 0;
+            for (m, n) in counts {
+                out.line(&format!("{}: {n}", pos.move_to_string(m)));
+                total += n;
+            }
+            out.line(&format!("Nodes searched: {total}"));
         });
         self.perft = Some(PerftJob { stop, handle });
     }
@@ -460,7 +456,8 @@ fn parse_go(rest: &[&str], pos: &AnyPosition) -> Result<Go, String> {
                 i += 1;
                 let start = i;
                 while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
-                    let m = with_position!(pos, p => p.parse_move(rest[i]))
+                    let m = pos
+                        .parse_move(rest[i])
                         .map_err(|e| format!("go searchmoves: '{}': {e}", rest[i]))?;
                     go.searchmoves.push(m);
                     i += 1;
@@ -509,7 +506,7 @@ mod tests {
         let g = parse_go(&["searchmoves", "1i1h", "12i12h", "depth", "2"], &pos).unwrap();
         let expected: Vec<Move> = ["1i1h", "12i12h"]
             .iter()
-            .map(|t| with_position!(&pos, p => p.parse_move(t)).unwrap())
+            .map(|t| pos.parse_move(t).unwrap())
             .collect();
         assert_eq!(g.searchmoves, expected);
         assert_eq!(g.depth, Some(2));

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use taikyoku_movegen::{with_position, AnyPosition, Outcome, Variant};
+use taikyoku_movegen::{AnyPosition, Outcome, Variant};
 use taikyoku_protocol::dialect::Dialect;
 
 use super::play::TimeControl;
@@ -328,7 +328,7 @@ impl Cecp {
             if self.is_hachu() {
                 // HaChu 0.21 reads the placement only (anything after it kills it) and keeps
                 // the side to move, which is the first player's after `new`.
-                let first_to_move = with_position!(&pos, p => p.side_to_move().index() == 0);
+                let first_to_move = pos.side_to_move().index() == 0;
                 if !first_to_move {
                     return Err(Failure::Protocol(
                         "HaChu cannot be given a position with the second player to move".into(),
@@ -362,7 +362,7 @@ impl Cecp {
         // The moves the engine has not seen.
         let mut sent: Vec<String> = Vec::new();
         for ours in &turn.moves[game.known..] {
-            let m = with_position!(&game.pos, p => p.parse_move(ours)).map_err(|e| {
+            let m = game.pos.parse_move(ours).map_err(|e| {
                 Failure::Protocol(format!("cannot replay the game's move '{ours}': {e}"))
             })?;
             let text = self.dialect.move_text(&game.pos, m);
@@ -377,7 +377,7 @@ impl Cecp {
                 conn.send(&text)?;
             }
             sent.push(format!("'{ours}' (sent as '{text}')"));
-            with_position!(&mut game.pos, p => p.make(m));
+            game.pos.make(m);
             game.known += 1;
         }
         if !sent.is_empty() {
@@ -414,11 +414,8 @@ impl Cecp {
                 let elapsed = start.elapsed();
                 return Ok(match self.dialect.parse_move(&game.pos, &legs) {
                     Ok(m) => {
-                        let ours = with_position!(&mut game.pos, p => {
-                            let s = p.move_to_string(m);
-                            p.make(m);
-                            s
-                        });
+                        let ours = game.pos.move_to_string(m);
+                        game.pos.make(m);
                         game.known += 1;
                         self.game = Some(game);
                         Reply {

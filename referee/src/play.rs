@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use taikyoku_movegen::{with_position, AnyPosition, Colour, Outcome, Variant};
+use taikyoku_movegen::{AnyPosition, Colour, Outcome, Variant};
 
 use super::player::{Failure, Player, Turn};
 
@@ -180,7 +180,7 @@ fn play(
         }
     }
     loop {
-        let result = with_position!(&mut pos, p => p.game_result(&checks));
+        let result = pos.game_result(&checks);
         if let Some(r) = result {
             return finish(
                 r.outcome,
@@ -199,7 +199,7 @@ fn play(
                 broken,
             );
         }
-        let side = with_position!(&pos, p => p.side_to_move());
+        let side = pos.side_to_move();
         let s = side.index();
         let name = players[s].spec.name.clone();
         let other = players[1 - s].spec.name.clone();
@@ -291,25 +291,27 @@ fn play(
             let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
             return finish(o, r, moves, hodges, broken);
         }
-        let applied: Result<(String, bool), Why> = with_position!(&mut pos, p => {
-            match p.parse_move(&reply.bestmove) {
-                Err(e) => Err(named(&|n, _| format!(
+        let applied: Result<(String, bool), Why> = match pos.parse_move(&reply.bestmove) {
+            Err(e) => Err(named(&|n, _| {
+                format!(
                     "{n} ({side}) played an illegal move '{}': {e}",
                     reply.bestmove
-                ))),
-                Ok(m) if p.is_forbidden_by_history(m) => Err(named(&|n, _| format!(
+                )
+            })),
+            Ok(m) if pos.is_forbidden_by_history(m) => Err(named(&|n, _| {
+                format!(
                     "{n} ({side}) played '{}', which repeats an earlier position",
                     reply.bestmove
-                ))),
-                Ok(m) => {
-                    let h = p.hodges(m);
-                    let canonical = p.move_to_string(m);
-                    p.make(m);
-                    hodges.push(h);
-                    Ok((canonical, p.gave_check()))
-                }
+                )
+            })),
+            Ok(m) => {
+                let h = pos.hodges(m);
+                let canonical = pos.move_to_string(m);
+                pos.make(m);
+                hodges.push(h);
+                Ok((canonical, pos.gave_check()))
             }
-        });
+        };
         match applied {
             Err(e) => {
                 let (o, r) = loses(e);

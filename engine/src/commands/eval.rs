@@ -4,7 +4,7 @@ use std::io::Write;
 
 use clap::Args;
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{with_position, AnyPosition};
+use taikyoku_movegen::{with_position, AnyPosition, Variant};
 
 use crate::{CliError, VariantArgs};
 
@@ -28,16 +28,16 @@ pub fn run(a: &EvalArgs) -> Result<(), CliError> {
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
     let e = Evaluator::new(variant.clone());
     if a.values {
-        for (k, kind) in variant.kinds().enumerate() {
+        for (k, kind) in variant.kind_ids().zip(variant.kinds()) {
             let promoted = kind.promotes_to().map_or(String::from("-"), |_| {
-                e.values.by_form[k * 2 + 1].to_string()
+                e.values.by_form[Variant::form_of(k, true)].to_string()
             });
             writeln!(
                 out,
                 "{:<4} {:<28} {:>6} {:>6}",
                 kind.code(),
                 kind.name(),
-                e.values.by_form[k * 2],
+                e.values.by_form[Variant::form_of(k, false)],
                 promoted
             )?;
         }

@@ -12,7 +12,7 @@ use rand::{Rng, SeedableRng};
 use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{with_position, AnyPosition, Position};
+use taikyoku_movegen::{with_position, AnyPosition};
 
 use crate::{CliError, VariantArgs};
 
@@ -65,7 +65,7 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         }
         let plies = rng.gen_range(a.min_plies..=a.max_plies);
         let mut pos = AnyPosition::startpos(variant.clone());
-        let line = with_position!(&mut pos, p => random_line(p, plies, &mut rng));
+        let line = random_line(&mut pos, plies, &mut rng);
         let Some(line) = line else { continue };
         if !seen.insert(line.clone()) {
             continue;
@@ -96,11 +96,7 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
 }
 
 /// Plays `plies` random legal moves; the moves as text, or None if the game ended on the way.
-fn random_line<const N: usize>(
-    p: &mut Position<N>,
-    plies: usize,
-    rng: &mut impl Rng,
-) -> Option<Vec<String>> {
+fn random_line(p: &mut AnyPosition, plies: usize, rng: &mut impl Rng) -> Option<Vec<String>> {
     let mut line = Vec::with_capacity(plies);
     for _ in 0..plies {
         if p.game_result(&[]).is_some() {

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use clap::Args;
-use taikyoku_movegen::{with_position, AnyPosition};
+use taikyoku_movegen::AnyPosition;
 
 use std::io::Write;
 
@@ -57,23 +57,21 @@ pub fn run(a: &PerftArgs) -> Result<(), CliError> {
         .map_err(|e| e.to_string())?;
     let start = Instant::now();
     let (lines, total) = pool.install(|| {
-        with_position!(&pos, p => {
-            if a.depth == 0 {
-                (Vec::new(), 1)
+        if a.depth == 0 {
+            (Vec::new(), 1)
+        } else {
+            let counts = if a.paths {
+                pos.divide_paths(a.depth)
             } else {
-                let counts = if a.paths {
-                    p.divide_paths(a.depth)
-                } else {
-                    p.divide(a.depth)
-                };
-                let total: u64 = counts.iter().map(|&(_, n)| n).sum();
-                let lines: Vec<String> = counts
-                    .iter()
-                    .map(|&(m, n)| format!("{}: {}", p.move_to_string(m), n))
-                    .collect();
-                (lines, total)
-            }
-        })
+                pos.divide(a.depth)
+            };
+            let total: u64 = counts.iter().map(|&(_, n)| n).sum();
+            let lines: Vec<String> = counts
+                .iter()
+                .map(|&(m, n)| format!("{}: {}", pos.move_to_string(m), n))
+                .collect();
+            (lines, total)
+        }
     });
     let secs = start.elapsed().as_secs_f64();
     if a.divide {

@@ -2,7 +2,7 @@
 
 use clap::Args;
 use taikyoku_movegen::rank_letters;
-use taikyoku_movegen::{with_position, AnyPosition, Colour};
+use taikyoku_movegen::{AnyPosition, Colour};
 
 use std::io::Write;
 
@@ -37,25 +37,32 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
     let geo = variant.geometry();
     let mut cells: Vec<Vec<String>> = Vec::new();
-    with_position!(&pos, p => {
-        for row in 0..geo.ranks() {
-            let mut line = Vec::new();
-            for col in 0..geo.files() {
-                let pc = p.piece_at(geo.square(col, row));
-                let cell = if !pc.is_piece() {
-                    ".".to_string()
-                } else if a.kanji {
-                    let k = variant.kind(variant.moves_as(pc));
+    let codes = pos.piece_codes();
+    for (pieces, codes) in pos
+        .cells()
+        .chunks(geo.files())
+        .zip(codes.chunks(geo.files()))
+    {
+        let mut line = Vec::new();
+        for (piece, code) in pieces.iter().zip(codes) {
+            let cell = match (piece, code) {
+                (Some(p), _) if a.kanji => {
+                    let moves_as = variant.form_moves_as(p.kind, p.promoted).unwrap_or(p.kind);
+                    let k = variant.kind(moves_as);
                     let name = k.kanji().unwrap_or(k.code()).to_string();
-                    if pc.colour() == Colour::White { format!("v{name}") } else { name }
-                } else {
-                    variant.piece_code(pc).replace(['(', ')'], "")
-                };
-                line.push(cell);
-            }
-            cells.push(line);
+                    if p.colour == Colour::White {
+                        format!("v{name}")
+                    } else {
+                        name
+                    }
+                }
+                (_, Some(code)) => code.replace(['(', ')'], ""),
+                _ => ".".to_string(),
+            };
+            line.push(cell);
         }
-    });
+        cells.push(line);
+    }
     let w = cells
         .iter()
         .flatten()
@@ -73,14 +80,13 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
         let s: String = line.iter().map(|c| pad(c)).collect();
         writeln!(out, "{s}  {}", rank_letters(row))?;
     }
-    with_position!(&pos, p => {
-        writeln!(out,
-            "{} to move, move {} ({})",
-            p.side_to_move(),
-            p.move_number(),
-            variant.name()
-        )?;
-        writeln!(out, "position {}", p.to_notation())?;
-    });
+    writeln!(
+        out,
+        "{} to move, move {} ({})",
+        pos.side_to_move(),
+        pos.move_number(),
+        variant.name()
+    )?;
+    writeln!(out, "position {}", pos.to_notation())?;
     Ok(())
 }

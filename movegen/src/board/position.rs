@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Colour, Square};
 use crate::moves::{Move, Promotion};
 use crate::variant::{Piece, Variant};
-use crate::variant_file::PromotionRule;
+use crate::variant_file::{KindId, PromotionRule};
 
 /// The hash of the side to move (xored in when White is to move).
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
@@ -224,10 +224,10 @@ impl<const N: usize> Position<N> {
         }
         match &self.variant.zone_promotion {
             None => true,
-            Some(ko) => !ko
-                .commander_groups
-                .iter()
-                .any(|g| g.iter().all(|&k| self.base_count[k * 2 + c.index()] > 0)),
+            Some(ko) => !ko.commander_groups.iter().any(|g| {
+                g.iter()
+                    .all(|&k| self.base_count[k.index() * 2 + c.index()] > 0)
+            }),
         }
     }
 
@@ -242,7 +242,7 @@ impl<const N: usize> Position<N> {
             None => true,
             Some(ko) => !ko.commander_groups.iter().any(|g| {
                 g.iter().all(|&k| {
-                    let n = self.base_count[k * 2 + c.index()] - (k == f.kind) as u16;
+                    let n = self.base_count[k.index() * 2 + c.index()] - (k == f.kind) as u16;
                     n > 0
                 })
             }),
@@ -281,8 +281,8 @@ impl<const N: usize> Position<N> {
     }
 
     /// The set of squares holding pieces of `c` that move as `kind`.
-    pub fn kind_bitboard(&self, kind: usize, c: Colour) -> &Bitboard<N> {
-        &self.kind_bb[kind * 2 + c.index()]
+    pub fn kind_bitboard(&self, kind: KindId, c: Colour) -> &Bitboard<N> {
+        &self.kind_bb[kind.index() * 2 + c.index()]
     }
 
     /// Hashes of the positions before each move made so far (oldest first).
@@ -350,10 +350,10 @@ impl<const N: usize> Position<N> {
         self.plist[c].push(sq.0);
         let d = v.geo.dense(sq);
         let f = v.form(p);
-        self.kind_bb[f.moves_as * 2 + c].set(d);
+        self.kind_bb[f.moves_as.index() * 2 + c].set(d);
         self.occ[c].set(d);
         self.royals[c] += f.royal as u32;
-        self.base_count[f.kind * 2 + c] += 1;
+        self.base_count[f.kind.index() * 2 + c] += 1;
         self.hash ^= zobrist(p, sq.index());
         obs.placed(sq, p);
     }
@@ -373,10 +373,10 @@ impl<const N: usize> Position<N> {
         }
         let d = v.geo.dense(sq);
         let f = v.form(p);
-        self.kind_bb[f.moves_as * 2 + c].clear(d);
+        self.kind_bb[f.moves_as.index() * 2 + c].clear(d);
         self.occ[c].clear(d);
         self.royals[c] -= f.royal as u32;
-        self.base_count[f.kind * 2 + c] -= 1;
+        self.base_count[f.kind.index() * 2 + c] -= 1;
         self.hash ^= zobrist(p, sq.index());
         obs.removed(sq, p);
         p
@@ -505,7 +505,7 @@ impl<const N: usize> Position<N> {
             return None;
         }
         let us = mover.colour();
-        let mut best: Option<(u8, usize)> = None;
+        let mut best: Option<(u8, KindId)> = None;
         for &(_, p) in &self.captures[start..] {
             if p.colour() == us {
                 continue;
@@ -613,10 +613,10 @@ impl<const N: usize> Position<N> {
             }
             count[c] += 1;
             let d = v.geo.dense(sq);
-            kind_bb[f.moves_as * 2 + c].set(d);
+            kind_bb[f.moves_as.index() * 2 + c].set(d);
             occ[c].set(d);
             royals[c] += f.royal as u32;
-            base_count[f.kind * 2 + c] += 1;
+            base_count[f.kind.index() * 2 + c] += 1;
             let i = self.pidx[sq.index()] as usize;
             if self.plist[c].get(i) != Some(&sq.0) {
                 return Err(format!("piece list misses {}", v.geo.square_name(sq)));

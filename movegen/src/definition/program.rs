@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use crate::betza::{Atom, AtomKind, Modality, ShotClass};
 use crate::geometry::{Colour, Geometry};
+use crate::variant_file::KindId;
 
 /// Modality bit: may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -194,10 +195,10 @@ pub(crate) struct Program {
     /// It burns the enemy pieces around where it ends its move.
     pub(crate) burns: bool,
     /// Kinds the priest jumps may capture (filled in by the variant).
-    pub(crate) priest_targets: Vec<usize>,
+    pub(crate) priest_targets: Vec<KindId>,
     /// Its forward step (padded offset), and the kinds one of which its side needs to keep it
     /// (filled in by the variant; Ko's pawns and drum).
-    pub(crate) forward_needs: Option<(i32, Vec<usize>)>,
+    pub(crate) forward_needs: Option<(i32, Vec<KindId>)>,
     /// Bound on its candidate moves in a Ko position (filled in by the variant): the Ko
     /// generator picks a buffer that size.
     pub(crate) zone_cands: usize,

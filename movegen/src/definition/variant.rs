@@ -349,13 +349,14 @@ impl Variant {
         })?;
         let mut forms = Vec::with_capacity(def.kinds.len() * 2);
         for (k, kind) in def.kinds.iter().enumerate() {
+            let k = KindId::new(k);
             for promoted in [false, true] {
                 let moves_as = if promoted {
                     kind.promotes.unwrap_or(k)
                 } else {
                     k
                 };
-                let m = &def.kinds[moves_as];
+                let m = &def.kinds[moves_as.index()];
                 forms.push(FormInfo {
                     kind: k,
                     promoted,
@@ -382,7 +383,7 @@ impl Variant {
             if !form.exists {
                 continue;
             }
-            let kind = &def.kinds[form.moves_as];
+            let kind = &def.kinds[form.moves_as.index()];
             for colour in [Colour::Black, Colour::White] {
                 let mut p =
                     program::compile(&kind.atoms, colour, &geo).map_err(|m| VariantError {
@@ -514,6 +515,7 @@ impl Variant {
         let filters_moves = def.rules.lion_trading || def.rules.bare_king;
         let royal_kinds = (0..def.kinds.len())
             .filter(|&k| def.kinds[k].royal)
+            .map(KindId::new)
             .collect();
         let mut v = Variant {
             def,
@@ -588,7 +590,18 @@ impl Variant {
     /// The piece kind `kind` (of [`Variant::kind_count`]): its code, name and movement.
     #[inline]
     pub fn kind(&self, kind: KindId) -> PieceKind<'_> {
-        PieceKind(&self.def.kinds[kind])
+        PieceKind(&self.def.kinds[kind.index()])
+    }
+
+    /// The kind at `index` of the piece table (`0..kind_count()`), if there is one: for a kind
+    /// number that comes from outside, such as a page's message.
+    pub fn kind_id(&self, index: usize) -> Option<KindId> {
+        (index < self.kind_count()).then(|| KindId::new(index))
+    }
+
+    /// Every piece kind's id, in table order (the order of [`Variant::kinds`]).
+    pub fn kind_ids(&self) -> impl ExactSizeIterator<Item = KindId> {
+        (0..self.kind_count()).map(KindId::new)
     }
 
     /// Every piece kind, in [`KindId`] order.
@@ -708,7 +721,7 @@ impl Variant {
     /// The form index of `kind` in the given state.
     #[inline]
     pub fn form_of(kind: KindId, promoted: bool) -> usize {
-        kind * 2 + promoted as usize
+        kind.index() * 2 + promoted as usize
     }
 
     /// The piece a promoting piece becomes.
@@ -720,7 +733,7 @@ impl Variant {
     /// The code of a piece as positions write it, without colour (`+(FL)`, `P`).
     pub fn piece_code(&self, p: Piece) -> String {
         let f = self.form(p);
-        let code = &self.def.kinds[f.kind].code;
+        let code = &self.def.kinds[f.kind.index()].code;
         let mut s = String::new();
         if f.promoted {
             s.push('+');

@@ -34,8 +34,69 @@ pub enum RepetitionRule {
     Fourfold,
 }
 
-/// Index of a piece kind in its variant's table.
-pub type KindId = usize;
+/// A piece kind of a variant: its index in the variant's `[pieces]` table.
+///
+/// Only the variant makes one (from its file, [`Variant::kind_by_code`](crate::Variant::kind_by_code),
+/// [`Variant::kind_ids`](crate::Variant::kind_ids), ...), so a `KindId` is never a square, a form
+/// or a piece code by mistake. Tables indexed by kind use [`KindId::index`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct KindId(u16);
+
+/// The most kinds a piece table may have: a [`Piece`](crate::Piece) (16 bits) numbers two
+/// forms of each kind in two colours after the empty and off-board cells.
+pub(crate) const MAX_KINDS: usize = (u16::MAX as usize - 2) / 4;
+
+impl KindId {
+    /// The kind at `index` of the piece table (at most [`MAX_KINDS`] rows, which the file
+    /// reader checks).
+    #[inline]
+    pub(crate) const fn new(index: usize) -> KindId {
+        debug_assert!(index <= MAX_KINDS);
+        KindId(index as u16)
+    }
+
+    /// The kind's index in the piece table (`0..Variant::kind_count()`), for tables indexed by
+    /// kind.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A table with one entry per piece kind of a variant, indexed by [`KindId`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PerKind<T>(Vec<T>);
+
+impl<T: Clone> PerKind<T> {
+    /// `value` for each of `kinds` kinds.
+    pub(crate) fn new(kinds: usize, value: T) -> PerKind<T> {
+        PerKind(vec![value; kinds])
+    }
+}
+
+impl<T> PerKind<T> {
+    /// The entry of `kind`, if the table has one.
+    #[inline]
+    pub(crate) fn get(&self, kind: KindId) -> Option<&T> {
+        self.0.get(kind.index())
+    }
+}
+
+impl<T> std::ops::Index<KindId> for PerKind<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, kind: KindId) -> &T {
+        &self.0[kind.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<KindId> for PerKind<T> {
+    #[inline]
+    fn index_mut(&mut self, kind: KindId) -> &mut T {
+        &mut self.0[kind.index()]
+    }
+}
 
 /// One row of the `[pieces]` table.
 #[derive(Clone, Debug)]
@@ -228,7 +289,10 @@ pub(crate) struct VariantDef {
 impl VariantDef {
     /// The kind with the given code.
     pub(crate) fn kind_by_code(&self, code: &str) -> Option<KindId> {
-        self.kinds.iter().position(|k| k.code == code)
+        self.kinds
+            .iter()
+            .position(|k| k.code == code)
+            .map(KindId::new)
     }
 }
 
@@ -446,16 +510,26 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
     if raw.is_empty() {
         return Err(err(0, "the [pieces] table is empty".into()));
     }
+    if raw.len() > MAX_KINDS {
+        return Err(err(
+            raw[MAX_KINDS].line,
+            format!("the [pieces] table has more than {MAX_KINDS} kinds"),
+        ));
+    }
     // Codes.
     let mut by_code: HashMap<String, KindId> = HashMap::new();
     for (i, k) in raw.iter().enumerate() {
         if let Some(&j) = by_code.get(&k.code) {
             return Err(err(
                 k.line,
-                format!("code {} is already used on line {}", k.code, raw[j].line),
+                format!(
+                    "code {} is already used on line {}",
+                    k.code,
+                    raw[j.index()].line
+                ),
             ));
         }
-        by_code.insert(k.code.clone(), i);
+        by_code.insert(k.code.clone(), KindId::new(i));
     }
     let mut kinds = Vec::with_capacity(raw.len());
     for k in &raw {
@@ -557,7 +631,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
                     format!("row {row}, cell {}: unknown piece code '{cell}'", col + 1),
                 )
             })?;
-            if kinds[kind].promoted_only {
+            if kinds[kind.index()].promoted_only {
                 return Err(err(
                     line,
                     format!("row {row}: {cell} is promoted-only and cannot be in the setup"),
@@ -584,7 +658,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
             ),
         ));
     }
-    if !setup.iter().any(|&(_, _, k)| kinds[k].royal) {
+    if !setup.iter().any(|&(_, _, k)| kinds[k.index()].royal) {
         return Err(err(0, "the setup has no royal piece".into()));
     }
     let rules = parse_rules(&rule_lines, &by_code, &kinds).map_err(|(l, m)| err(l, m))?;
@@ -595,7 +669,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
                     0,
                     format!(
                         "[rules]: {} is in zone-promotion-needs but has no zone-entry-letters letter",
-                        kinds[*k].code
+                        kinds[k.index()].code
                     ),
                 ));
             }
@@ -640,7 +714,7 @@ fn parse_rules(
                 None => (w, false),
             };
             let k = kind(code)?;
-            if promoted && kinds[k].promotes.is_none() {
+            if promoted && kinds[k.index()].promotes.is_none() {
                 return Err((line, format!("{key}: {code} does not promote")));
             }
             Ok(FormRef { kind: k, promoted })
@@ -976,10 +1050,39 @@ G | Gold general | - | - | WfF |
         assert_eq!(v.id, "mini");
         assert_eq!((v.files, v.ranks), (3, 4));
         assert_eq!(v.kinds.len(), 3);
-        assert_eq!(v.kinds[1].promotes, Some(2));
+        assert_eq!(v.kinds[1].promotes, Some(KindId::new(2)));
         assert!(v.kinds[1].last_rank_capture_only);
         assert_eq!(v.setup.len(), 2);
-        assert!(v.setup.contains(&(1, 1, 1)));
+        assert!(v.setup.contains(&(1, 1, KindId::new(1))));
+    }
+
+    /// A piece table too long for a 16-bit [`Piece`](crate::Piece) is refused, at its first row
+    /// too many, instead of numbering pieces past the mailbox's range.
+    #[test]
+    fn too_many_kinds_are_refused() {
+        let letters = |mut i: usize| {
+            let mut code = String::new();
+            loop {
+                code.insert(0, (b'A' + (i % 26) as u8) as char);
+                i /= 26;
+                if i == 0 {
+                    return code;
+                }
+                i -= 1;
+            }
+        };
+        let rows = |n: usize| {
+            (0..n)
+                .map(|i| format!("{} | Extra | - | - | W |\n", letters(i + 26 * 27)))
+                .collect::<String>()
+        };
+        let at_most = MINI.replace("[setup]", &format!("{}\n[setup]", rows(MAX_KINDS - 3)));
+        assert_eq!(parse("mini.var", &at_most).unwrap().kinds.len(), MAX_KINDS);
+        let too_many = MINI.replace("[setup]", &format!("{}\n[setup]", rows(MAX_KINDS - 2)));
+        let e = parse("mini.var", &too_many).unwrap_err();
+        assert!(e.message.contains("more than 16383 kinds"), "{e}");
+        // MINI's three rows are lines 9 to 11 and a blank line follows: the extra rows start on 13.
+        assert_eq!(e.line, 13 + MAX_KINDS - 3);
     }
 
     fn broken(from: &str, to: &str) -> VariantError {

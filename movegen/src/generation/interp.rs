@@ -25,6 +25,7 @@ use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
 use crate::variant::{Piece, Variant};
+use crate::variant_file::KindId;
 
 /// Most legs of one multi-leg move: step counts and line lengths are at most 9
 /// (`betza.rs`).
@@ -63,14 +64,26 @@ impl Cells for Lifted<'_> {
 }
 
 /// What a move captured, as far as promotion is concerned.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct CapInfo {
     /// At least one enemy piece.
     pub(crate) enemy: bool,
     /// At least one promoted enemy piece.
     pub(crate) promoted: bool,
     /// Best converting capture: (priority, kind).
-    pub(crate) convert: (u8, u16),
+    pub(crate) convert: (u8, KindId),
+}
+
+impl Default for CapInfo {
+    /// Nothing captured (the kind of `convert` means nothing while its priority is 0).
+    #[inline]
+    fn default() -> CapInfo {
+        CapInfo {
+            enemy: false,
+            promoted: false,
+            convert: (0, KindId::new(0)),
+        }
+    }
 }
 
 impl CapInfo {
@@ -81,7 +94,7 @@ impl CapInfo {
         self.enemy = true;
         self.promoted |= f.promoted;
         if f.converts > self.convert.0 {
-            self.convert = (f.converts, f.kind as u16);
+            self.convert = (f.converts, f.kind);
         }
     }
 }

@@ -123,7 +123,7 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
             PromotionRule::Zone(_) | PromotionRule::Entry(_) => self.sink.push(m),
             PromotionRule::CaptureOptional => {
                 if info.convert.0 > 0 && !f.royal {
-                    let form = Variant::form_of(info.convert.1 as usize, true);
+                    let form = Variant::form_of(info.convert.1, true);
                     if form == cx.piece.form() {
                         self.sink.push(m);
                     } else {

@@ -23,7 +23,7 @@ use crate::moves::{Move, MoveSink, Promotion};
 use crate::position::Position;
 use crate::program::Op;
 use crate::variant::{Piece, Variant};
-use crate::variant_file::{KindId, RulesDef};
+use crate::variant_file::{KindId, PerKind, RulesDef};
 
 /// The rules of zone promotion (`promotion = zone N`) with the special promotions and
 /// reversions of the `[rules]` section, compiled for fast lookup. Ko shogi is the built-in
@@ -35,23 +35,23 @@ pub(crate) struct ZonePromotionRules {
     /// Commander groups (base kinds), besides royal pieces.
     pub(crate) commander_groups: Vec<Vec<KindId>>,
     /// By kind: capturing it (either side up) promotes the capturer.
-    pub(crate) commanding: Vec<bool>,
+    pub(crate) commanding: PerKind<bool>,
     /// By form: a step mover capturing it promotes.
     pub(crate) step_target: Vec<bool>,
     /// By kind: the kinds whose capture promotes it.
-    pub(crate) capture_promotes: Vec<Vec<KindId>>,
+    pub(crate) capture_promotes: PerKind<Vec<KindId>>,
     /// By kind: allied kinds promoting with it.
-    pub(crate) promote_with: Vec<Vec<KindId>>,
+    pub(crate) promote_with: PerKind<Vec<KindId>>,
     /// By kind: enemy forms removed when it promotes.
-    pub(crate) kill_on_promotion: Vec<Vec<usize>>,
+    pub(crate) kill_on_promotion: PerKind<Vec<usize>>,
     /// By kind: the zone-entry bits its side needs before it may promote in the zone.
-    pub(crate) zone_needs: Vec<u8>,
+    pub(crate) zone_needs: PerKind<u8>,
     /// By kind: its zone-entry bit (0 = not tracked).
-    pub(crate) zone_bit: Vec<u8>,
+    pub(crate) zone_bit: PerKind<u8>,
     /// Zone-entry letters by bit index.
     pub(crate) letters: Vec<char>,
     /// By kind: the kinds one of which its side needs to promote or stay promoted.
-    pub(crate) needs_alive: Vec<Option<Vec<KindId>>>,
+    pub(crate) needs_alive: PerKind<Option<Vec<KindId>>>,
     /// (form that reverts, form that makes it revert, distance).
     pub(crate) reverts_near: Vec<(usize, usize, u8)>,
     /// Promoted forms of the kinds in `needs_alive`, with the kinds they need.
@@ -65,15 +65,15 @@ impl ZonePromotionRules {
         let mut k = ZonePromotionRules {
             zone,
             commander_groups: r.commanders.clone(),
-            commanding: vec![false; kinds],
+            commanding: PerKind::new(kinds, false),
             step_target: vec![false; kinds * 2],
-            capture_promotes: vec![Vec::new(); kinds],
-            promote_with: vec![Vec::new(); kinds],
-            kill_on_promotion: vec![Vec::new(); kinds],
-            zone_needs: vec![0; kinds],
-            zone_bit: vec![0; kinds],
+            capture_promotes: PerKind::new(kinds, Vec::new()),
+            promote_with: PerKind::new(kinds, Vec::new()),
+            kill_on_promotion: PerKind::new(kinds, Vec::new()),
+            zone_needs: PerKind::new(kinds, 0),
+            zone_bit: PerKind::new(kinds, 0),
             letters: Vec::new(),
-            needs_alive: vec![None; kinds],
+            needs_alive: PerKind::new(kinds, None),
             needs_alive_forms: Vec::new(),
             reverts_near: r
                 .reverts_near
@@ -456,7 +456,7 @@ impl<const N: usize> Position<N> {
     pub(crate) fn has_kind(&self, side: Colour, kinds: &[KindId]) -> bool {
         kinds
             .iter()
-            .any(|&k| self.base_count[k * 2 + side.index()] > 0)
+            .any(|&k| self.base_count[k.index() * 2 + side.index()] > 0)
     }
 
     /// Generates the moves of a piece of a zone-promotion variant.

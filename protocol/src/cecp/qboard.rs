@@ -13,7 +13,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use taikyoku_movegen::{with_position, AnyPosition, Move, Promotion};
+use taikyoku_movegen::{AnyPosition, Move, Promotion};
 
 use crate::dialect::relay::QboardRelay;
 use crate::dialect::Dialect;
@@ -77,7 +77,7 @@ impl Unconfirmed {
         }
         let promoted = dialect.parse_move(pos, &format!("{text}+")).ok()?;
         (promoted != read && promoted.promotion() == Promotion::Promote).then(|| Unconfirmed {
-            ply: with_position!(pos, p => p.ply()),
+            ply: pos.ply(),
             read,
             promoted,
             text: text.to_string(),
@@ -96,29 +96,24 @@ impl Unconfirmed {
     /// move is not legal in the re-read game, or `next` is not legal there either.
     pub fn reread(&self, dialect: &Dialect, game: &AnyPosition, next: &str) -> Option<Reread> {
         let mut q = game.clone();
-        let now = with_position!(&q, p => p.ply());
+        let now = q.ply();
         if now <= self.ply {
             return None;
         }
         let mut later = Vec::with_capacity(now - self.ply - 1);
         for _ in self.ply + 1..now {
-            later.push(with_position!(&q, p => p.last_move())?);
-            with_position!(&mut q, p => p.unmake());
+            later.push(q.take_back()?);
         }
-        if with_position!(&q, p => p.last_move()) != Some(self.read) {
+        if q.take_back() != Some(self.read) {
             return None;
         }
-        with_position!(&mut q, p => p.unmake());
         let mut checks = Vec::with_capacity(later.len() + 1);
         for &m in std::iter::once(&self.promoted).chain(later.iter().rev()) {
-            let legal = with_position!(&mut q, p => p.legal_moves().contains(&m));
-            if !legal {
+            if !q.legal_moves().contains(&m) {
                 return None;
             }
-            checks.push(with_position!(&mut q, p => {
-                p.make(m);
-                p.gave_check()
-            }));
+            q.make(m);
+            checks.push(q.gave_check());
         }
         let next_move = dialect.parse_move(&q, next).ok()?;
         let note = format!(

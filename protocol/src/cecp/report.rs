@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
-use taikyoku_movegen::{with_position, AnyPosition, Move};
+use taikyoku_movegen::{AnyPosition, Move};
 
 use super::Event;
 use crate::dialect::Dialect;
@@ -38,7 +38,7 @@ pub fn thinking_line(dialect: &Dialect, pos: &AnyPosition, t: &Thinking) -> Stri
     );
     let mut p = pos.clone();
     for &m in t.pv {
-        if !with_position!(&p, q => q.is_pseudo_legal(m)) {
+        if !p.is_pseudo_legal(m) {
             break;
         }
         let text = dialect.move_text(&p, m);
@@ -47,7 +47,7 @@ pub fn thinking_line(dialect: &Dialect, pos: &AnyPosition, t: &Thinking) -> Stri
         }
         line.push(' ');
         line.push_str(&text);
-        with_position!(&mut p, q => q.make(m));
+        p.make(m);
     }
     line
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use taikyoku_movegen::KindId;
-use taikyoku_movegen::{with_position, AnyPosition, Colour, PromotionRule, Variant};
+use taikyoku_movegen::{AnyPosition, Colour, PromotionRule, Variant};
 
 use super::tables::{Entry, Role};
 
@@ -104,7 +104,7 @@ impl CodeMap {
         match same.first() {
             Some((_, c)) => (*c).clone(),
             None => {
-                let code = if kind < variant.kind_count() {
+                let code = if kind.index() < variant.kind_count() {
                     variant.kind(kind).code()
                 } else {
                     "?"
@@ -128,21 +128,10 @@ pub(crate) fn is_suffix(c: char) -> bool {
 /// The board of a position, square by square in reading order (row 0 = the top, `col` 0 = the
 /// first player's left).
 pub(crate) fn grid_of(pos: &AnyPosition) -> Vec<Cell> {
-    with_position!(pos, p => {
-        let v = p.variant().clone();
-        v.geometry()
-            .all_squares()
-            .map(|sq| {
-                let pc = p.piece_at(sq);
-                if pc.is_piece() {
-                    let (kind, promoted) = v.piece_kind(pc);
-                    Some((kind, promoted, pc.colour()))
-                } else {
-                    None
-                }
-            })
-            .collect()
-    })
+    pos.cells()
+        .into_iter()
+        .map(|c| c.map(|p| (p.kind, p.promoted, p.colour)))
+        .collect()
 }
 
 /// Builds a position of `variant` from a grid (reading order), the side to move and our extra
@@ -176,7 +165,7 @@ pub(crate) fn position_from_grid(
                         s.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let code = if *kind < variant.kind_count() {
+                    let code = if kind.index() < variant.kind_count() {
                         variant.kind(*kind).code()
                     } else {
                         "?"

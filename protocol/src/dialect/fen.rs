@@ -150,7 +150,7 @@ pub(crate) fn write(codes: &CodeMap, pos: &AnyPosition) -> String {
             s.push_str(&empty.to_string());
         }
     }
-    let side = taikyoku_movegen::with_position!(pos, p => p.side_to_move());
+    let side = pos.side_to_move();
     s.push_str(match side {
         Colour::Black => " w",
         Colour::White => " b",

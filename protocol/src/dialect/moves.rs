@@ -4,7 +4,7 @@
 //! nothing here knows a rule.
 
 use taikyoku_movegen::RepetitionRule;
-use taikyoku_movegen::{with_position, AnyPosition, Geometry, Move, Promotion, Square};
+use taikyoku_movegen::{AnyPosition, Geometry, Move, Promotion, Square};
 
 /// A square as the GUIs write it: file letter from the first player's left, rank number from
 /// its side (`a1` = our bottom-left corner, the square of file W, last rank).
@@ -61,7 +61,7 @@ pub(crate) fn is_pass(pos: &AnyPosition, m: Move) -> bool {
     m.from() == m.to()
         && m.stops().next().is_none()
         && m.shots().next().is_none()
-        && with_position!(pos, p => p.effect(m)).captured.is_empty()
+        && pos.effect(m).captured.is_empty()
 }
 
 /// Whether the rules forbid `m` here because of the game's history (Dai dai's repetitions).
@@ -69,13 +69,13 @@ fn forbidden_by_history(pos: &AnyPosition, m: Move) -> bool {
     if pos.variant().repetition() != RepetitionRule::Forbidden {
         return false;
     }
-    let mut q = pos.clone();
-    with_position!(&mut q, p => p.is_forbidden_by_history(m))
+    pos.clone().is_forbidden_by_history(m)
 }
 
 /// The pass `@@@@` stands for: the first legal pass, preferring one that does not promote.
 pub(crate) fn find_pass(pos: &AnyPosition) -> Option<Move> {
-    let mut passes: Vec<Move> = with_position!(pos, p => p.moves())
+    let mut passes: Vec<Move> = pos
+        .moves()
         .into_iter()
         .filter(|&m| is_pass(pos, m))
         .collect();
@@ -86,10 +86,8 @@ pub(crate) fn find_pass(pos: &AnyPosition) -> Option<Move> {
 /// The hash of the position after `m`.
 fn hash_after(pos: &AnyPosition, m: Move) -> u64 {
     let mut q = pos.clone();
-    with_position!(&mut q, p => {
-        p.make(m);
-        p.hash()
-    })
+    q.make(m);
+    q.hash()
 }
 
 /// Whether `@@@@` denotes `m` (or a pass leading to the same position).
@@ -181,7 +179,7 @@ impl Converted {
                 || k == last
                 || !drop_empty
                 || self.shot_from[k]
-                || with_position!(pos, p => p.piece_at(sq)).is_piece();
+                || pos.piece_at(sq).is_some();
             if keep {
                 s.push_str(&geo.square_name(sq));
             }
@@ -265,16 +263,16 @@ pub(crate) fn parse(pos: &AnyPosition, text: &str, native: bool) -> Result<Move,
         });
     }
     let m = if native {
-        with_position!(pos, p => p.parse_move(t)).map_err(|e| e.to_string())?
+        pos.parse_move(t).map_err(|e| e.to_string())?
     } else {
         let geo = pos.variant().geometry();
         let c = convert(geo, t).map_err(|e| format!("cannot read move '{t}': {e}"))?;
         let ours = c.notation(pos, false);
-        match with_position!(pos, p => p.parse_move(&ours)) {
+        match pos.parse_move(&ours) {
             Ok(m) => m,
             Err(e) => {
                 let shorter = c.notation(pos, true);
-                match (shorter != ours).then(|| with_position!(pos, p => p.parse_move(&shorter))) {
+                match (shorter != ours).then(|| pos.parse_move(&shorter)) {
                     Some(Ok(m)) => m,
                     _ => return Err(format!("move '{t}' (our notation '{ours}'): {e}")),
                 }
@@ -294,7 +292,7 @@ pub(crate) fn parse(pos: &AnyPosition, text: &str, native: bool) -> Result<Move,
 /// shot), `@@@@` for a pass, `+` for a promotion; our notation when `native`.
 pub(crate) fn text(pos: &AnyPosition, m: Move, native: bool) -> String {
     if native {
-        return with_position!(pos, p => p.move_to_string(m));
+        return pos.move_to_string(m);
     }
     let geo = pos.variant().geometry();
     let name = |sq: Square| cecp_square_name(geo, sq);
@@ -342,7 +340,7 @@ pub(crate) fn text(pos: &AnyPosition, m: Move, native: bool) -> String {
             }
         }
     } else {
-        let path = with_position!(pos, p => p.move_path(m));
+        let path = pos.move_path(m);
         for w in path.windows(2) {
             legs.push(name(w[0]) + &name(w[1]));
         }

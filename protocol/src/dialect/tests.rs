@@ -2,7 +2,7 @@
 //! property test over random playouts of every variant), edit mode, and bad input.
 
 use super::*;
-use taikyoku_movegen::{with_position, Promotion};
+use taikyoku_movegen::Promotion;
 
 fn d(name: &str) -> Dialect {
     Dialect::for_cecp_variant(name).unwrap_or_else(|e| panic!("{e}"))
@@ -25,17 +25,15 @@ impl Rng {
 
 fn legal(pos: &AnyPosition) -> Vec<Move> {
     let mut q = pos.clone();
-    with_position!(&mut q, p => {
-        if p.game_result(&[]).is_some() {
-            Vec::new()
-        } else {
-            p.legal_moves()
-        }
-    })
+    if q.game_result(&[]).is_some() {
+        Vec::new()
+    } else {
+        q.legal_moves()
+    }
 }
 
 fn play(pos: &mut AnyPosition, m: Move) {
-    with_position!(pos, p => p.make(m));
+    pos.make(m);
 }
 
 /// Positions: the start, then every `every` plies of a random game of up to `plies` plies.
@@ -52,7 +50,7 @@ fn playout(start: &AnyPosition, seed: u64, plies: usize, every: usize) -> Vec<An
         let caps: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| !with_position!(&pos, p => p.effect(m)).captured.is_empty())
+            .filter(|&m| !pos.effect(m).captured.is_empty())
             .collect();
         let m = if !caps.is_empty() && rng.below(3) == 0 {
             caps[rng.below(caps.len())]
@@ -170,7 +168,7 @@ fn tables_cover_every_piece_both_ways() {
         }
         let map = dialect.codes(g);
         let mut written = std::collections::HashMap::new();
-        for (kind, k) in v.kinds().enumerate() {
+        for (kind, k) in v.kind_ids().zip(v.kinds()) {
             for promoted in [false, true] {
                 let form = Variant::form_of(kind, promoted);
                 let occurs =
@@ -242,16 +240,14 @@ fn qboard_start_positions() {
     let s = AnyPosition::startpos(ko.variant.clone());
     let v = ko.variant.clone();
     let mut differ = Vec::new();
-    for sq in v.geometry().all_squares() {
-        let a = with_position!(&q, p => p.piece_at(sq));
-        let b = with_position!(&s, p => p.piece_at(sq));
+    let (qc, sc) = (q.piece_codes(), s.piece_codes());
+    for ((sq, a), b) in v.geometry().all_squares().zip(qc).zip(sc) {
         if a != b {
-            let code = |pc| v.piece_code(pc);
             differ.push(format!(
                 "{}:{}/{}",
                 v.geometry().square_name(sq),
-                code(a),
-                code(b)
+                a.unwrap_or_default(),
+                b.unwrap_or_default()
             ));
         }
     }
@@ -276,7 +272,7 @@ fn fen_round_trips_and_reads_the_side_and_extra_fields() {
             "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - - 0 1",
         )
         .unwrap();
-    assert_eq!(with_position!(&p, q => q.side_to_move()), Colour::White);
+    assert_eq!(p.side_to_move(), Colour::White);
     assert!(chu.to_fen(&p).ends_with(" b"));
     let p = chu
         .parse_fen("12/12/12/12/12/5+O6/12/6+p5/12/12/12/5K6 w")
@@ -369,7 +365,7 @@ fn moves_from_the_guis() {
         let m = chu
             .parse_move(&start, t)
             .unwrap_or_else(|e| panic!("{t}: {e}"));
-        with_position!(&start, p => p.move_to_string(m))
+        start.move_to_string(m)
     };
     assert_eq!(ours("f4f5"), "7i7h");
     assert_eq!(ours("usermove f4f5"), "7i7h");
@@ -407,7 +403,7 @@ fn moves_from_the_guis() {
             .parse_move(&pos, t)
             .unwrap_or_else(|e| panic!("{t}: {e}"));
         (
-            with_position!(&pos, p => p.move_to_string(m)),
+            pos.move_to_string(m),
             chu.move_text(&pos, m),
             chu.move_lines(&pos, m),
         )
@@ -462,7 +458,7 @@ fn a_turn_on_an_empty_square_is_the_single_leg_move() {
         .parse_fen("k16/17/17/17/17/17/17/17/17/17/17/17/17/17/17/17/Y!15K w")
         .unwrap();
     let m = dd.parse_move(&pos, "a1a5,a5e5").unwrap();
-    assert_eq!(with_position!(&pos, p => p.move_to_string(m)), "17q13m");
+    assert_eq!(pos.move_to_string(m), "17q13m");
     assert_eq!(dd.move_text(&pos, m), "a1e5");
     assert_eq!(dd.parse_move(&pos, "a1e1,e1e5"), Ok(m));
 }
@@ -480,7 +476,7 @@ fn ko_shots_and_one_line_legs() {
             .parse_move(&pos, t)
             .unwrap_or_else(|e| panic!("{t}: {e}"));
         (
-            with_position!(&pos, p => p.move_to_string(m)),
+            pos.move_to_string(m),
             ko.move_text(&pos, m),
             ko.move_lines(&pos, m),
         )

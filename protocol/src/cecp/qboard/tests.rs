@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use taikyoku_movegen::{Colour, Variant};
+use taikyoku_movegen::{with_position, Colour, Variant};
 
 use super::super::Session;
 use super::*;
@@ -38,7 +38,7 @@ impl Engine for Scripted {
     fn go(&mut self, pos: &AnyPosition, go: &Go, mut report: Box<dyn Reporter>) {
         self.seen.lock().unwrap().push(go.clone());
         let mut q = pos.clone();
-        let mut moves = with_position!(&mut q, p => p.legal_moves());
+        let mut moves = q.legal_moves();
         if let Some(t) = &go.playable {
             if moves.iter().any(|&m| t.allows(m)) {
                 moves.retain(|&m| t.allows(m));
@@ -132,7 +132,7 @@ fn maka(pieces: &[(&str, &str)], side: Colour) -> AnyPosition {
 
 /// Our notation's move in `pos`, as QBoard's text.
 fn qboard_text(d: &Dialect, pos: &AnyPosition, ours: &str) -> String {
-    let m = with_position!(pos, p => p.parse_move(ours)).unwrap();
+    let m = pos.parse_move(ours).unwrap();
     d.move_text(pos, m)
 }
 
@@ -166,8 +166,8 @@ fn under_qboard_the_search_plays_only_moves_qboard_relays() {
     let maka_d = Dialect::for_cecp_variant("maka").unwrap();
     let pos = lion_position("p");
     let fen = maka_d.to_fen(&pos);
-    let promoting = with_position!(&pos, p => p.parse_move("10j10i10h+")).unwrap();
-    let declining = with_position!(&pos, p => p.parse_move("10j10i10h=")).unwrap();
+    let promoting = pos.parse_move("10j10i10h+").unwrap();
+    let declining = pos.parse_move("10j10i10h=").unwrap();
     let (_, gos, _) = run(&["new", "variant maka", &format!("setboard {fen}"), "go"]);
     let test = gos[0].playable.as_ref().expect("a test under QBoard");
     assert!(!test.allows(promoting) && test.allows(declining));
@@ -227,11 +227,11 @@ fn a_move_legal_only_had_the_previous_one_promoted_rereads_it() {
     // After the lion's move (promoted), White's king steps 1a1b and the furious fiend goes to
     // 10e; read without promotion, 10h10e is not a lion's move.
     let mut after = pos.clone();
-    with_position!(&mut after, p => p.make(p.parse_move("10j10i10h+").unwrap()));
+    after.make(after.parse_move("10j10i10h+").unwrap());
     let y = qboard_text(&d, &after, "1a1b");
-    with_position!(&mut after, p => p.make(p.parse_move("1a1b").unwrap()));
+    after.make(after.parse_move("1a1b").unwrap());
     let z = qboard_text(&d, &after, "10h10e");
-    with_position!(&mut after, p => p.make(p.parse_move("10h10e").unwrap()));
+    after.make(after.parse_move("10h10e").unwrap());
     let fen = d.to_fen(&pos);
     let input = [
         "new",
@@ -256,10 +256,8 @@ fn a_move_legal_only_had_the_previous_one_promoted_rereads_it() {
     // reading is rejected as usual.
     let (rec, _, end) = run(&input[..6]);
     let mut declined = pos.clone();
-    with_position!(&mut declined, p => {
-        p.make(p.parse_move("10j10i10h=").unwrap());
-        p.make(p.parse_move("1a1b").unwrap());
-    });
+    declined.make(declined.parse_move("10j10i10h=").unwrap());
+    declined.make(declined.parse_move("1a1b").unwrap());
     assert_eq!(end.to_notation(), declined.to_notation());
     assert!(rec.texts().iter().all(|l| !l.starts_with('#')));
     // 10h (QBoard's j12) to 10b (j18): six squares, beyond a lion and a furious fiend alike.
