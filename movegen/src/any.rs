@@ -223,13 +223,19 @@ impl AnyPosition {
     /// The content of every square in reading order (rank `a` first, each rank from the
     /// highest file to file 1, as positions are written): `None` for an empty square.
     pub fn cells(&self) -> Vec<Option<PlacedPiece>> {
+        self.map_pieces(placed)
+    }
+
+    /// `f` of the piece on every square, in the order of [`AnyPosition::cells`]: `None` for an
+    /// empty square.
+    fn map_pieces<T>(&self, f: impl Fn(&Variant, crate::Piece) -> T) -> Vec<Option<T>> {
         with_position!(self, p => {
             let v = p.variant();
             v.geo
                 .all_squares()
                 .map(|sq| {
                     let pc = p.piece_at(sq);
-                    pc.is_piece().then(|| placed(v, pc))
+                    pc.is_piece().then(|| f(v, pc))
                 })
                 .collect()
         })
@@ -421,16 +427,7 @@ impl AnyPosition {
     /// The piece on every square as positions write it (`+(FL)` for Black, `p` for White), in
     /// the order of [`AnyPosition::cells`]: `None` for an empty square.
     pub fn piece_codes(&self) -> Vec<Option<String>> {
-        with_position!(self, p => {
-            let v = p.variant();
-            v.geo
-                .all_squares()
-                .map(|sq| {
-                    let pc = p.piece_at(sq);
-                    pc.is_piece().then(|| v.piece_code(pc))
-                })
-                .collect()
-        })
+        self.map_pieces(|v, pc| v.piece_code(pc))
     }
 
     /// Perft by root move: for each move of this position, the number of leaf nodes `depth`
