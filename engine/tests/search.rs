@@ -461,3 +461,88 @@ fn a_quiet_check_is_not_pruned_by_the_move_count() {
     let score = score_of_root_move(&p, quiet, 2);
     assert!(score <= -MATE_BOUND, "{score}");
 }
+
+/// A chu position where Black can check for ever: White's king on 1f is hemmed in by its own
+/// pawns (1e, 2e, 2f, 2g, 2h, 1h) and can only step between 1f and 1g; Black's phoenix checks
+/// it by jumping, from 3h on 1f and from 3i on 1g (outside Black's promotion zone). White has
+/// three golds and six pawns against the phoenix, which stands on `phoenix`; `side` moves.
+fn chu_perpetual(phoenix: &str, side: char) -> Position<3> {
+    let pieces = [
+        ("1f", "k"),
+        ("1e", "p"),
+        ("2e", "p"),
+        ("2f", "p"),
+        ("2g", "p"),
+        ("2h", "p"),
+        ("1h", "p"),
+        ("10a", "g"),
+        ("11a", "g"),
+        ("12a", "g"),
+        (phoenix, "(PH)"),
+        ("6l", "K"),
+    ];
+    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, side, "-");
+    Position::parse(Variant::builtin("chu").unwrap(), &text).unwrap()
+}
+
+#[test]
+fn a_perpetual_check_is_lost_in_the_tree() {
+    // 3i3h (check) 1f1g (the king's one escape) 3h3i (check) 1g1f recreates the start. Chu's
+    // fourfold rule makes the side that checked with every move of the cycle lose, so the
+    // repetition must not score as a draw for Black: at depth 5 the cycle lies inside the tree,
+    // and Black's first check scores what Black gets by breaking off (6.7 pawns down), not the
+    // draw (0 with no contempt, which the search returned before the rule was applied).
+    let p = chu_perpetual("3i", 'b');
+    let check = p.parse_move("3i3h").unwrap();
+    let score = score_of_root_move(&p, check, 5);
+    assert!(score < -300, "{score}");
+    // The same cycle from White's side, in check from 3h (a position of its own, so that the
+    // whole cycle is inside the tree): the king's escape leads into Black's perpetual, which
+    // White wins rather than draws.
+    let q = chu_perpetual("3h", 'w');
+    let escape = q.parse_move("1f1g").unwrap();
+    let score = score_of_root_move(&q, escape, 5);
+    assert!(score > 300, "{score}");
+}
+
+#[test]
+fn the_games_own_perpetual_check_is_lost() {
+    // The cycle has been played once in the game (3i3h 1f1g 3h3i 1g1f): Black's check now
+    // recreates a position of the game, with a cycle that begins before the root, in which
+    // Black checked with every move. The search knows the game's moves before the root
+    // (whether each attacked), so the check scores as the lost repetition, below every
+    // evaluation (it scored the draw when only cycles inside the tree were judged).
+    let mut p = chu_perpetual("3i", 'b');
+    for m in ["3i3h", "1f1g", "3h3i", "1g1f"] {
+        let m = p.parse_move(m).unwrap();
+        p.make(m);
+    }
+    let check = p.parse_move("3i3h").unwrap();
+    let score = score_of_root_move(&p, check, 3);
+    assert!(score < -25_000, "{score}");
+    let (m, score) = best(&p, 3, Features::default());
+    assert_ne!(m, check);
+    assert!(score > -25_000, "{score}");
+}
+
+#[test]
+fn the_games_own_perpetual_chase_is_lost() {
+    // Chu's perpetual clause counts chasing too: a move after which the piece that moved
+    // attacks an enemy piece. Black's rook has chased White's gold once around the cycle
+    // (3f3e attacks 5e, 5e5f, 3e3f attacks 5f, 5f5e); no move gave check. Chasing again
+    // recreates a position of the game in a cycle where Black attacked with every move: the
+    // lost repetition, not the draw.
+    let pieces = [("12a", "k"), ("5e", "g"), ("3f", "R"), ("12l", "K")];
+    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'b', "-");
+    let mut p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
+    for m in ["3f3e", "5e5f", "3e3f", "5f5e"] {
+        let m = p.parse_move(m).unwrap();
+        p.make(m);
+    }
+    let chase = p.parse_move("3f3e").unwrap();
+    let score = score_of_root_move(&p, chase, 3);
+    assert!(score < -25_000, "{score}");
+    // So Black plays something else.
+    let (m, _) = best(&p, 3, Features::default());
+    assert_ne!(m, chase);
+}

@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{Colour, Move, Position};
+use taikyoku_movegen::{Colour, Move, Position, RepetitionRule};
 
 pub use position::SearchPosition;
 use tree::Thread;
@@ -43,6 +43,11 @@ pub(crate) const INF: i32 = MATE + 1;
 /// Static evaluations are clamped to this, below every mate score (a Taikyoku material balance
 /// can exceed the mate score otherwise).
 pub(crate) const EVAL_MAX: i32 = 25_000;
+/// A repetition lost by rule (the side that gave check with each of its moves of the cycle):
+/// below every static evaluation, so that any other line is preferred, and above every mate
+/// score, because the rule decides only at the fourth occurrence, which the side may still
+/// avoid later in the game.
+pub(crate) const PERPETUAL_LOSS: i32 = EVAL_MAX + 1_000;
 
 /// When to stop searching, besides time, and which moves to consider.
 #[derive(Clone, Debug, Default)]
@@ -174,6 +179,9 @@ pub struct Shared {
     qnodes: Vec<AtomicU64>,
     start: Instant,
     limits: Limits,
+    /// For the last moves of the game before the root, oldest first, whether each was an
+    /// attacking move in the sense of the fourfold rule ([`attacks_before_root`]).
+    history_attacks: Vec<bool>,
 }
 
 impl Shared {
@@ -251,6 +259,37 @@ impl Default for Features {
     }
 }
 
+/// How many of the game's moves before the root [`attacks_before_root`] looks at: cycles of
+/// repetition are rarely longer.
+const HISTORY_ATTACKS: usize = 32;
+
+/// For the last moves of the game before `pos` (at most [`HISTORY_ATTACKS`], and only since
+/// the last irreversible move, where a cycle of repetition can begin), oldest first, whether
+/// each was an attacking move as the fourfold rule's perpetual clause counts them
+/// ([`Position::gave_check`]: a check, or in chu any attack by the piece that moved). The search
+/// reads them for cycles that begin before the root, such as the game's own repetitions. Found
+/// once per search on a copy of the root.
+fn attacks_before_root<const N: usize>(pos: &Position<N>) -> Vec<bool> {
+    if pos.variant().repetition() == RepetitionRule::Forbidden {
+        return Vec::new();
+    }
+    let mut p = pos.clone();
+    let mut moves = Vec::new();
+    while moves.len() < HISTORY_ATTACKS.min(pos.reversible_history().len()) {
+        let Some(m) = p.last_move() else { break };
+        moves.push(m);
+        p.unmake();
+    }
+    moves
+        .iter()
+        .rev()
+        .map(|&m| {
+            p.make(m);
+            p.gave_check()
+        })
+        .collect()
+}
+
 /// Runs a search of `pos` on `threads` threads and returns the best move. `report` is called by
 /// the main thread after each completed iteration.
 #[allow(clippy::too_many_arguments)]
@@ -291,6 +330,7 @@ pub fn search<const N: usize>(
         qnodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         start: Instant::now(),
         limits: limits.clone(),
+        history_attacks: attacks_before_root(pos),
     };
     let max_depth = limits
         .depth

@@ -57,9 +57,14 @@ impl<const N: usize> Thread<'_, N> {
         } else {
             self.features.checks && qply < QS_CHECK_PLIES && self.pos.in_check()
         };
+        self.frames[ply].in_check = in_check;
         // As in the main search (step 3b): a side to move that can take a draw by repetition
-        // stands at least on the draw.
-        let floor = if !in_check && alpha < self.draw_score(ply) && self.upcoming_repetition() {
+        // stands at least on the draw (unless its last move gave check: repeating it may lose).
+        let floor = if !in_check
+            && alpha < self.draw_score(ply)
+            && (ply == 0 || !self.frames[ply - 1].in_check)
+            && self.upcoming_repetition()
+        {
             let draw = self.draw_score(ply);
             if draw >= beta {
                 return draw;

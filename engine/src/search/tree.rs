@@ -8,7 +8,9 @@ use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
-use super::{from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{
+    from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY, PERPETUAL_LOSS,
+};
 use crate::tt::Bound;
 
 /// Per-ply facts the search keeps for its children and its parent.
@@ -18,6 +20,10 @@ pub struct Frame {
     pub eval: Option<i32>,
     /// Check extensions on the path from the root to this node, this node's included.
     pub extensions: i32,
+    /// Whether the side to move was in check here: the move that led here gave check. Set by
+    /// the main search (step 5) and by quiescence; a side whose last move gave check takes no
+    /// floor from an upcoming repetition (step 3b), since repeating may lose it the game.
+    pub in_check: bool,
 }
 
 /// Natural logarithms for the reduction formula.
@@ -251,7 +257,7 @@ impl<'a, const N: usize> Thread<'a, N> {
         }
         if !root && !self.forbid_repetition && self.pos.is_repetition() {
             self.nodes += 1;
-            return self.draw_score(ply);
+            return self.repetition_score(ply);
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate();
@@ -291,7 +297,12 @@ impl<'a, const N: usize> Thread<'a, N> {
         // moving a piece back lets a losing opponent repeat.
         // The node then scores at least the draw even if the repeating move is pruned below.
         let mut floor = -INF;
-        if !root && !in_check && alpha < self.draw_score(ply) && self.upcoming_repetition() {
+        if !root
+            && !in_check
+            && alpha < self.draw_score(ply)
+            && !self.frames[ply - 1].in_check
+            && self.upcoming_repetition()
+        {
             floor = self.draw_score(ply);
             alpha = floor;
             if alpha >= beta {
@@ -327,7 +338,11 @@ impl<'a, const N: usize> Thread<'a, N> {
         } else {
             Some(self.evaluate())
         };
-        self.frames[ply] = Frame { eval, extensions };
+        self.frames[ply] = Frame {
+            eval,
+            extensions,
+            in_check,
+        };
         let improving = match (eval, ply.checked_sub(2).map(|p| self.frames[p].eval)) {
             (Some(e), Some(Some(before))) => e > before,
             (Some(_), _) => true,
@@ -557,6 +572,57 @@ impl<'a, const N: usize> Thread<'a, N> {
             .tt
             .store(key, best_move, to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// The score of the position at `ply`, which occurred earlier with the same side to move: a
+    /// draw, unless one side made an attacking move (a check; in chu also an attack by the piece
+    /// that moved, perpetual chasing) with each of its moves since then and the other did not:
+    /// that side loses, as the fourfold rule's perpetual clause has it (`rules/game.rs`; one
+    /// repetition stands for the fourth, as in YaneuraOu). The moves of the cycle inside the
+    /// tree are taken back one by one and asked; those before the root were asked once at the
+    /// root (`Shared::history_attacks`). A cycle longer than what is known scores the draw.
+    /// Repeated positions are rare, so the walk costs nothing measurable.
+    fn repetition_score(&mut self, ply: usize) -> i32 {
+        let draw = self.draw_score(ply);
+        let before = &self.shared.history_attacks;
+        let h = self.pos.reversible_history();
+        let hash = self.pos.hash();
+        let Some(k) = (2..=h.len()).step_by(2).find(|&k| h[h.len() - k] == hash) else {
+            return draw;
+        };
+        if k > ply + before.len() {
+            return draw;
+        }
+        // `back` counts the cycle's moves from the last: even ones were made by the opponent of
+        // the side to move here, odd ones by the side to move.
+        let (mut ours, mut theirs) = (true, true);
+        let mut note = |back: usize, attacked: bool| {
+            if back.is_multiple_of(2) {
+                theirs &= attacked;
+            } else {
+                ours &= attacked;
+            }
+        };
+        let in_tree = k.min(ply);
+        // The plain position, as in `repeats`: the moves are made again right after.
+        let pos: &mut Position<N> = &mut self.pos;
+        let mut undone = [None; MAX_PLY];
+        for (back, slot) in undone.iter_mut().enumerate().take(in_tree) {
+            note(back, pos.in_check() || pos.last_move_chases());
+            *slot = pos.last_move();
+            pos.unmake();
+        }
+        for m in undone[..in_tree].iter().rev().flatten() {
+            pos.make(*m);
+        }
+        for back in in_tree..k {
+            note(back, before[before.len() + in_tree - 1 - back]);
+        }
+        match (ours, theirs) {
+            (true, false) => -PERPETUAL_LOSS,
+            (false, true) => PERPETUAL_LOSS,
+            _ => draw,
+        }
     }
 
     /// Whether the side to move can recreate, with one move, a position that occurred earlier

@@ -120,17 +120,8 @@ impl<const N: usize> Position<N> {
     /// piece that moved attacks any enemy piece (perpetual chasing is punished too).
     pub fn gave_check(&mut self) -> bool {
         let victim = self.side_to_move();
-        if self.variant().def.rules.perpetual_chasing {
-            if let Some(m) = self.last_move() {
-                let at = m.to();
-                if self.board[at.index()].is_piece()
-                    && self.plist[victim.index()]
-                        .iter()
-                        .any(|&s| self.attacks_on(&self.board, at, Square(s)))
-                {
-                    return true;
-                }
-            }
+        if self.last_move_chases() {
+            return true;
         }
         let critical = self.critical_squares(victim);
         if critical.is_empty() {
@@ -148,6 +139,23 @@ impl<const N: usize> Position<N> {
         }
         self.unmake_null();
         hit
+    }
+
+    /// Whether the last move was an attacking move of perpetual chasing (`perpetual-chasing =
+    /// yes`, chu shogi): the piece that moved attacks an enemy piece. Always false under other
+    /// rules. No allocation: the search asks it at repeated positions.
+    pub fn last_move_chases(&self) -> bool {
+        if !self.variant().def.rules.perpetual_chasing {
+            return false;
+        }
+        let Some(m) = self.last_move() else {
+            return false;
+        };
+        let at = m.to();
+        self.board[at.index()].is_piece()
+            && self.plist[self.side_to_move().index()]
+                .iter()
+                .any(|&s| self.attacks_on(&self.board, at, Square(s)))
     }
 
     /// The squares of `side`'s pieces whose loss alone would lose it the game.
