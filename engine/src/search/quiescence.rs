@@ -60,19 +60,10 @@ impl<const N: usize> Thread<'_, N> {
         self.frames[ply].in_check = in_check;
         // As in the main search (step 3b): a side to move that can take a draw by repetition
         // stands at least on the draw (unless its last move gave check: repeating it may lose).
-        let floor = if !in_check
-            && alpha < self.draw_score(ply)
-            && (ply == 0 || !self.frames[ply - 1].in_check)
-            && self.upcoming_repetition()
-        {
-            let draw = self.draw_score(ply);
-            if draw >= beta {
-                return draw;
-            }
-            Some(draw)
-        } else {
-            None
-        };
+        let floor = self.repetition_floor(ply, in_check, alpha);
+        if let Some(draw) = floor.filter(|&d| d >= beta) {
+            return draw;
+        }
         let key = self.pos.hash();
         let pv_node = beta - alpha > 1;
         if let Some(e) = self.shared.tt.probe(key) {

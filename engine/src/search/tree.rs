@@ -255,9 +255,11 @@ impl<'a, const N: usize> Thread<'a, N> {
             self.nodes += 1;
             return -MATE + ply as i32;
         }
-        if !root && !self.forbid_repetition && self.pos.is_repetition() {
-            self.nodes += 1;
-            return self.repetition_score(ply);
+        if !root && !self.forbid_repetition {
+            if let Some(cycle) = self.pos.repetition_distance() {
+                self.nodes += 1;
+                return self.repetition_score(ply, cycle);
+            }
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate();
@@ -297,13 +299,11 @@ impl<'a, const N: usize> Thread<'a, N> {
         // moving a piece back lets a losing opponent repeat.
         // The node then scores at least the draw even if the repeating move is pruned below.
         let mut floor = -INF;
-        if !root
-            && !in_check
-            && alpha < self.draw_score(ply)
-            && !self.frames[ply - 1].in_check
-            && self.upcoming_repetition()
+        if let Some(draw) = (!root)
+            .then(|| self.repetition_floor(ply, in_check, alpha))
+            .flatten()
         {
-            floor = self.draw_score(ply);
+            floor = draw;
             alpha = floor;
             if alpha >= beta {
                 return alpha;
@@ -574,7 +574,8 @@ impl<'a, const N: usize> Thread<'a, N> {
         best
     }
 
-    /// The score of the position at `ply`, which occurred earlier with the same side to move: a
+    /// The score of the position at `ply`, which occurred `k` plies earlier with the same side
+    /// to move: a
     /// draw, unless one side made an attacking move (a check; in chu also an attack by the piece
     /// that moved, perpetual chasing) with each of its moves since then and the other did not:
     /// that side loses, as the fourfold rule's perpetual clause has it (`rules/game.rs`; one
@@ -582,14 +583,9 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// tree are taken back one by one and asked; those before the root were asked once at the
     /// root (`Shared::history_attacks`). A cycle longer than what is known scores the draw.
     /// Repeated positions are rare, so the walk costs nothing measurable.
-    fn repetition_score(&mut self, ply: usize) -> i32 {
+    fn repetition_score(&mut self, ply: usize, k: usize) -> i32 {
         let draw = self.draw_score(ply);
         let before = &self.shared.history_attacks;
-        let h = self.pos.reversible_history();
-        let hash = self.pos.hash();
-        let Some(k) = (2..=h.len()).step_by(2).find(|&k| h[h.len() - k] == hash) else {
-            return draw;
-        };
         if k > ply + before.len() {
             return draw;
         }
@@ -623,6 +619,23 @@ impl<'a, const N: usize> Thread<'a, N> {
             (false, true) => PERPETUAL_LOSS,
             _ => draw,
         }
+    }
+
+    /// The draw the side to move at `ply` can take by an upcoming repetition, when it is worth
+    /// more than `alpha` (step 3b and quiescence): not in check, and not after a check of its
+    /// own, since repeating that may lose the game.
+    pub(crate) fn repetition_floor(
+        &mut self,
+        ply: usize,
+        in_check: bool,
+        alpha: i32,
+    ) -> Option<i32> {
+        let draw = self.draw_score(ply);
+        (!in_check
+            && alpha < draw
+            && (ply == 0 || !self.frames[ply - 1].in_check)
+            && self.upcoming_repetition())
+        .then_some(draw)
     }
 
     /// Whether the side to move can recreate, with one move, a position that occurred earlier

@@ -78,16 +78,16 @@ impl<const N: usize> Position<N> {
 
     /// Whether the current position occurred earlier in the game with the same side to move.
     pub fn is_repetition(&self) -> bool {
+        self.repetition_distance().is_some()
+    }
+
+    /// How many plies back the current position last occurred with the same side to move
+    /// (the length of the cycle that repeats it), if it did since the last irreversible move.
+    pub fn repetition_distance(&self) -> Option<usize> {
         let h = self.reversible_history();
-        let len = h.len();
-        let mut k = 2;
-        while k <= len {
-            if h[len - k] == self.hash() {
-                return true;
-            }
-            k += 2;
-        }
-        false
+        (2..=h.len())
+            .step_by(2)
+            .find(|&k| h[h.len() - k] == self.hash())
     }
 
     /// Whether the rules forbid playing `m` here because of its history (Dai dai: it would
