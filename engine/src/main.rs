@@ -8,8 +8,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use std::sync::Arc;
 use taikyoku_engine::backend::Backend;
-use taikyoku_movegen::{ChuRules, Variant, VariantError};
+use taikyoku_movegen::{Variant, VariantError};
 use taikyoku_protocol::dialect::Dialect;
+use taikyoku_protocol::joint::ChuPlay;
 use taikyoku_protocol::{cecp, engine, input, usi};
 
 /// Engine for the giant shogi variants: Taikyoku, Maka dai dai and Dai dai shogi.
@@ -58,25 +59,33 @@ pub struct VariantArgs {
     /// Load the variant from this file instead (see docs/variant-format.md).
     #[arg(long, value_name = "PATH")]
     pub variant_file: Option<String>,
-    /// Chu shogi's rule reading: lishogi (default), hachu, both (moves legal under both) or
-    /// either (moves legal under either: the referee of a match against HaChu). See docs/chu.md.
+    /// Chu shogi's rule reading: lishogi (default) or hachu; or both (moves legal under both
+    /// readings) or either (moves legal under either: the referee of a match against HaChu),
+    /// which join the two readings' moves in perft, match and the protocols. See docs/chu.md.
     #[arg(long, value_name = "READING", default_value = "lishogi")]
     pub chu_rules: String,
 }
 
 impl VariantArgs {
-    /// Loads the chosen variant.
+    /// How chu's rule readings are played (`--chu-rules`): one reading, or two joined by their
+    /// move sets (`both`, `either`: see `taikyoku_protocol::joint`).
+    pub fn chu_play(&self) -> Result<ChuPlay, VariantError> {
+        ChuPlay::parse(&self.chu_rules).map_err(|message| VariantError {
+            source: "--chu-rules".into(),
+            line: 0,
+            message,
+        })
+    }
+
+    /// Loads the chosen variant, read by `--chu-rules` (under `both` or `either`, in the
+    /// joint's main reading, [`ChuPlay::reading`]).
     pub fn load(&self) -> Result<Arc<Variant>, VariantError> {
         let v = match &self.variant_file {
             Some(path) => Variant::from_file(path),
             None => Variant::builtin(&self.variant),
         }?;
-        let rules = ChuRules::parse(&self.chu_rules).map_err(|message| VariantError {
-            source: "--chu-rules".into(),
-            line: 0,
-            message,
-        })?;
-        if rules == v.rule_reading() {
+        let play = self.chu_play()?;
+        if play == ChuPlay::Lishogi {
             return Ok(v);
         }
         if !v.has_rule_readings() {
@@ -86,7 +95,7 @@ impl VariantArgs {
                 message: format!("{} has no chu rules to read differently", v.id()),
             });
         }
-        v.with_chu_rules(rules)
+        v.with_chu_rules(play.reading())
     }
 }
 

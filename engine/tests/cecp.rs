@@ -816,11 +816,11 @@ fn xboard_chu_accepts_hachu_moves_that_lishogi_forbids() {
     // accepts the opponent's moves that either allows.
     let d = Dialect::for_cecp_variant("chu").unwrap();
     let text = "kgs9/12/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1";
-    let either = d
+    let hachu = d
         .variant
-        .with_chu_rules(taikyoku_movegen::ChuRules::Either)
+        .with_chu_rules(taikyoku_movegen::ChuRules::Hachu)
         .unwrap();
-    let pos = AnyPosition::parse(either, text).unwrap();
+    let pos = AnyPosition::parse(hachu, text).unwrap();
     let bridge = dialect_move(&d, &pos, "6h6g6f");
     let lishogi = AnyPosition::parse(d.variant.clone(), text).unwrap();
     assert!(

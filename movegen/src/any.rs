@@ -130,18 +130,6 @@ impl AnyPosition {
         Ok(())
     }
 
-    /// Like [`AnyPosition::parse_with_moves`], but each move is checked against `referee`, a
-    /// different reading of the same variant's rules (chu's `either`), while the position
-    /// returned keeps `variant`'s rules for what it generates next (chu's `both`: accept what
-    /// either rule set allows, play only what both allow).
-    pub fn parse_with_moves_refereed(
-        variant: Arc<Variant>,
-        referee: Arc<Variant>,
-        text: &str,
-    ) -> Result<AnyPosition, String> {
-        AnyPosition::parse_with_moves(referee, text)?.with_variant(variant)
-    }
-
     /// The same position and history under another reading of the same variant's rules (chu's
     /// [`crate::ChuRules`]); an error if `variant` is a different game.
     pub fn with_variant(&self, variant: Arc<Variant>) -> Result<AnyPosition, String> {

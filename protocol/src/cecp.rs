@@ -29,7 +29,8 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-use taikyoku_movegen::{AnyPosition, ChuRules, Colour, GameResult, Move, Outcome};
+use crate::joint::{ChuPlay, Join, Joint};
+use taikyoku_movegen::{AnyPosition, Colour, GameResult, Move, Outcome};
 
 use crate::dialect::relay::QboardRelay;
 use crate::dialect::{Dialect, EditBoard};
@@ -84,14 +85,16 @@ const QBOARD_TRIGGERS: &[(&str, &str)] = &[
     ("askuser", "ask user"),
 ];
 
-/// The dialect as the engine plays it: chu is played by the reading that keeps to lishogi's and
-/// HaChu's rules alike (XBoard referees chu with rules close to HaChu's, and HaChu is the
-/// opponent there), accepting the opponent's moves that either allows; see docs/chu.md.
+/// How chu is played under CECP: by the moves lishogi's and HaChu's rules both allow, accepting
+/// the opponent's moves that either allows (XBoard referees chu with rules close to HaChu's, and
+/// HaChu is the opponent there; docs/chu.md §12). The game is kept and searched in HaChu's
+/// reading, with the other reading joined ([`Joint`]).
+const CHU_PLAY: ChuPlay = ChuPlay::Both;
+
+/// The dialect as the engine plays it: chu in [`CHU_PLAY`]'s main reading.
 fn for_play(mut d: Dialect) -> Dialect {
-    if d.variant.has_rule_readings() && d.variant.rule_reading() == ChuRules::Lishogi {
-        if let Ok(v) = d.variant.with_chu_rules(ChuRules::Both) {
-            d.variant = v;
-        }
+    if let Ok(v) = CHU_PLAY.variant(&d.variant) {
+        d.variant = v;
     }
     d
 }
@@ -125,6 +128,8 @@ pub struct Session<E: Engine> {
     /// The CECP name of the variant the engine was last given.
     engine_variant: Option<String>,
     position: AnyPosition,
+    /// Chu's game in the other reading ([`CHU_PLAY`]), `None` for the other variants.
+    joint: Option<Joint>,
     /// Whether each move of the game so far gave check (for perpetual check).
     checks: Vec<bool>,
     force: bool,
@@ -154,6 +159,7 @@ impl<E: Engine> Session<E> {
             tx,
             rx,
             position: default.start_position(),
+            joint: Joint::new(CHU_PLAY, &default.start_position()),
             dialect: default.clone(),
             default,
             engine_variant: None,
@@ -438,11 +444,15 @@ impl<E: Engine> Session<E> {
     /// The result, if the game is over by the rules.
     fn result(&mut self) -> Option<GameResult> {
         let checks = &self.checks;
-        self.position.game_result(checks)
+        match &mut self.joint {
+            Some(j) => j.game_result(&mut self.position, checks),
+            None => self.position.game_result(checks),
+        }
     }
 
     /// Replaces the game: `pos` starts it (no history).
     fn set_position(&mut self, pos: AnyPosition) {
+        self.joint = Joint::new(CHU_PLAY, &pos);
         self.position = pos;
         self.checks.clear();
         self.unconfirmed = None;
@@ -451,6 +461,9 @@ impl<E: Engine> Session<E> {
     /// Plays `m` on the game's board, recording whether it gave check.
     fn play(&mut self, m: Move) {
         self.position.make(m);
+        if let Some(j) = &mut self.joint {
+            j.make(m);
+        }
         let check = self.position.gave_check();
         self.checks.push(check);
     }
@@ -465,6 +478,9 @@ impl<E: Engine> Session<E> {
         }
         for _ in 0..plies {
             self.position.take_back();
+            if let Some(j) = &mut self.joint {
+                j.take_back();
+            }
             self.checks.pop();
         }
         self.unconfirmed = None;
@@ -490,7 +506,11 @@ impl<E: Engine> Session<E> {
                 None => return self.illegal(&e, text),
             },
         };
-        if self.position.is_forbidden_by_history(m) {
+        let forbidden = match &mut self.joint {
+            Some(j) => j.forbidden_by_history(&mut self.position, m),
+            None => self.position.is_forbidden_by_history(m),
+        };
+        if forbidden {
             self.illegal("it repeats an earlier position", text);
             return;
         }
@@ -509,19 +529,11 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    /// Under chu's `both` reading (we play only moves legal for lishogi and HaChu alike), an
-    /// opponent's move is accepted if either rule set allows it: its move, read in the `either`
-    /// reading of the same position.
+    /// Under chu's joint play (we play only moves legal for lishogi and HaChu alike), an
+    /// opponent's move that the main reading does not allow is read in the other.
     fn refereed_move(&self, text: &str) -> Option<Move> {
-        let v = self.position.variant();
-        if v.rule_reading() != ChuRules::Both {
-            return None;
-        }
-        let judge = self
-            .position
-            .with_variant(v.with_chu_rules(ChuRules::Either).ok()?)
-            .ok()?;
-        self.dialect.parse_move(&judge, text).ok()
+        let j = self.joint.as_ref()?;
+        self.dialect.parse_move(j.other(), text).ok()
     }
 
     /// Under QBoard, remembers `m` (read from `text`, about to be played) if it could have been
@@ -553,6 +565,9 @@ impl<E: Engine> Session<E> {
         self.checks.truncate(keep);
         self.checks.extend(r.checks);
         self.position = r.position;
+        if let Some(j) = &mut self.joint {
+            j.follow(&self.position);
+        }
         self.unconfirmed = None;
         Some(r.next)
     }
@@ -574,6 +589,13 @@ impl<E: Engine> Session<E> {
         let mut go = self.time.go(side, (ply / 2) as u32);
         go.playable = self.qboard_relay().map(qboard::playable);
         go.reachable = self.qboard_relay().map(qboard::reachable);
+        if let Some(j) = self.joint.as_ref().filter(|j| j.join() == Join::Both) {
+            // Only moves both readings allow (if there are none, HaChu's reading's moves).
+            let both = j.legal_moves(&mut self.position);
+            if !both.is_empty() && both.len() < self.position.legal_moves().len() {
+                go.searchmoves = both;
+            }
+        }
         self.start(go, false);
     }
 

@@ -9,4 +9,5 @@ pub mod cecp;
 pub mod dialect;
 pub mod engine;
 pub mod input;
+pub mod joint;
 pub mod usi;

@@ -9,7 +9,8 @@ use std::time::Duration;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::thread::JoinHandle;
 
-use taikyoku_movegen::{AnyPosition, ChuRules, Move, Variant};
+use crate::joint::{ChuPlay, Join, Joint};
+use taikyoku_movegen::{AnyPosition, Move, Variant};
 
 use crate::engine::{Engine, Go, Output, Reporter, Score, Thinking, MAX_ERROR};
 use crate::input::{clip, LineReader};
@@ -107,7 +108,10 @@ pub struct Session<E: Engine> {
     variant: Arc<Variant>,
     position: AnyPosition,
     /// The `ChuRules` option: how chu's disputed rules are read.
-    chu_rules: ChuRules,
+    chu_rules: ChuPlay,
+    /// Under `ChuRules` `both` or `either`, the game in the other reading (module
+    /// [`crate::joint`]).
+    joint: Option<Joint>,
     /// How long the last `position` command took (see [`Go::position_cost`]).
     position_cost: Duration,
     /// A running `go perft`.
@@ -141,7 +145,8 @@ impl<E: Engine> Session<E> {
             engine,
             out,
             variant,
-            chu_rules: ChuRules::Lishogi,
+            chu_rules: ChuPlay::Lishogi,
+            joint: None,
             position_cost: Duration::ZERO,
             perft: None,
         }
@@ -149,19 +154,16 @@ impl<E: Engine> Session<E> {
 
     /// Installs `v` (read by the `ChuRules` option if it is chu) as the game's variant.
     fn install_variant(&mut self, v: Arc<Variant>) {
-        let v = if v.has_rule_readings() && v.rule_reading() != self.chu_rules {
-            match v.with_chu_rules(self.chu_rules) {
-                Ok(r) => r,
-                Err(e) => {
-                    self.out.error(&e.to_string());
-                    v
-                }
+        let v = match self.chu_rules.variant(&v) {
+            Ok(r) => r,
+            Err(e) => {
+                self.out.error(&e);
+                v
             }
-        } else {
-            v
         };
         self.variant = v.clone();
         self.position = AnyPosition::startpos(v.clone());
+        self.joint = Joint::new(self.chu_rules, &self.position);
         self.engine.set_variant(v);
     }
 
@@ -225,7 +227,10 @@ impl<E: Engine> Session<E> {
                 self.halt();
                 let started = std::time::Instant::now();
                 match self.parse_position(rest) {
-                    Ok(p) => self.position = p,
+                    Ok((p, joint)) => {
+                        self.position = p;
+                        self.joint = joint;
+                    }
                     Err(e) => self.out.error(&e),
                 }
                 self.position_cost = started.elapsed();
@@ -236,7 +241,7 @@ impl<E: Engine> Session<E> {
                     self.perft(&rest[1..]);
                     return true;
                 }
-                match parse_go(rest, &self.position) {
+                match parse_go(rest, &self.position).and_then(|go| self.joined(go)) {
                     Ok(mut go) => {
                         go.position_cost = std::mem::take(&mut self.position_cost);
                         let report = UsiReporter::new(self.out.clone(), self.position.clone());
@@ -297,7 +302,7 @@ impl<E: Engine> Session<E> {
         }
         if name.eq_ignore_ascii_case("ChuRules") {
             self.halt();
-            match ChuRules::parse(&value) {
+            match ChuPlay::parse(&value) {
                 Ok(r) => {
                     self.chu_rules = r;
                     self.install_variant(self.variant.clone());
@@ -316,7 +321,9 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    fn parse_position(&self, rest: &[&str]) -> Result<AnyPosition, String> {
+    /// Reads `position ...`: the position and, under a joint `ChuRules`, the game in the
+    /// other reading.
+    fn parse_position(&self, rest: &[&str]) -> Result<(AnyPosition, Option<Joint>), String> {
         let (mut pos, moves_at) = match rest.first() {
             Some(&"startpos") => (AnyPosition::startpos(self.variant.clone()), 1),
             Some(&"sfen") => {
@@ -331,22 +338,57 @@ impl<E: Engine> Session<E> {
             }
             _ => return Err("position needs 'startpos' or 'sfen <position>'".into()),
         };
+        let mut joint = Joint::new(self.chu_rules, &pos);
         match rest.get(moves_at) {
             None => {}
-            Some(&"moves") if self.variant.rule_reading() == ChuRules::Both => {
-                // Play only what both readings allow, accept what either does.
-                let either = self
-                    .variant
-                    .with_chu_rules(ChuRules::Either)
-                    .map_err(|e| e.to_string())?;
-                let mut judge = pos.with_variant(either)?;
-                judge.play_moves(&rest[moves_at + 1..])?;
-                pos = judge.with_variant(self.variant.clone())?;
-            }
-            Some(&"moves") => pos.play_moves(&rest[moves_at + 1..])?,
+            Some(&"moves") => match &mut joint {
+                // Accept what either reading allows (we play only what both allow).
+                Some(j) => {
+                    for (i, text) in rest[moves_at + 1..].iter().enumerate() {
+                        if let Some(r) = j.game_result(&mut pos, &[]) {
+                            return Err(format!(
+                                "move {} '{text}': the game is already over ({})",
+                                i + 1,
+                                r.reason
+                            ));
+                        }
+                        let m = j
+                            .read(&pos, |p| p.parse_move(text))
+                            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+                        if j.forbidden_by_history(&mut pos, m) {
+                            return Err(format!(
+                                "move {} '{text}': it repeats an earlier position",
+                                i + 1
+                            ));
+                        }
+                        pos.make(m);
+                        j.make(m);
+                    }
+                }
+                None => pos.play_moves(&rest[moves_at + 1..])?,
+            },
             Some(w) => return Err(format!("position: expected 'moves', found '{w}'")),
         }
-        Ok(pos)
+        Ok((pos, joint))
+    }
+
+    /// `go` under `ChuRules` `both`: the root moves are those both readings allow (within
+    /// `searchmoves`, if given). Unchanged otherwise, or if no move is legal under both (then
+    /// the main reading's moves are searched, HaChu's: the rules it plays by).
+    fn joined(&mut self, mut go: Go) -> Result<Go, String> {
+        let Some(j) = self.joint.as_ref().filter(|j| j.join() == Join::Both) else {
+            return Ok(go);
+        };
+        let both = j.legal_moves(&mut self.position);
+        if !go.searchmoves.is_empty() {
+            go.searchmoves.retain(|m| both.contains(m));
+            if go.searchmoves.is_empty() {
+                return Err("go searchmoves: no move given is legal under both readings".into());
+            }
+        } else if !both.is_empty() && both.len() < self.position.legal_moves().len() {
+            go.searchmoves = both;
+        }
+        Ok(go)
     }
 
     /// `go perft N`: counts on a thread of its own (stopped by `stop`, `quit` or any command
@@ -363,11 +405,16 @@ impl<E: Engine> Session<E> {
             }
         };
         let out = self.out.clone();
-        let pos = self.position.clone();
+        let mut pos = self.position.clone();
+        let mut joint = self.joint.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
-            let Some(counts) = pos.divide_until(depth, &flag) else {
+            let counts = match &mut joint {
+                Some(j) => j.divide_until(&mut pos, depth, &flag),
+                None => pos.divide_until(depth, &flag),
+            };
+            let Some(counts) = counts else {
                 out.info_string("perft stopped");
                 return;
             };

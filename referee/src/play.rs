@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use taikyoku_movegen::{AnyPosition, Colour, Outcome, Variant};
+use taikyoku_protocol::joint::{ChuPlay, Joint};
 
 use super::player::{Failure, Player, Turn};
 
@@ -57,6 +58,9 @@ impl std::fmt::Display for TimeControl {
 pub struct GameConfig {
     /// The variant.
     pub variant: Arc<Variant>,
+    /// How chu's two rule readings are joined (`either`: every move one of them allows is
+    /// legal; see [`taikyoku_protocol::joint`]); `variant` is then in [`ChuPlay::reading`].
+    pub chu_play: ChuPlay,
     /// Time control.
     pub tc: TimeControl,
     /// Time an engine may overrun its clock before it loses.
@@ -135,6 +139,7 @@ fn play(
             };
         }
     };
+    let mut joint = Joint::new(cfg.chu_play, &pos);
     let mut moves: Vec<String> = Vec::new();
     let mut hodges: Vec<String> = Vec::new();
     let mut checks: Vec<bool> = vec![false; opening_moves.len()];
@@ -180,7 +185,10 @@ fn play(
         }
     }
     loop {
-        let result = pos.game_result(&checks);
+        let result = match &mut joint {
+            Some(j) => j.game_result(&mut pos, &checks),
+            None => pos.game_result(&checks),
+        };
         if let Some(r) = result {
             return finish(
                 r.outcome,
@@ -291,14 +299,22 @@ fn play(
             let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
             return finish(o, r, moves, hodges, broken);
         }
-        let applied: Result<(String, bool), Why> = match pos.parse_move(&reply.bestmove) {
+        let parsed = match &joint {
+            Some(j) => j.read(&pos, |p| p.parse_move(&reply.bestmove)),
+            None => pos.parse_move(&reply.bestmove),
+        };
+        let forbidden = |pos: &mut AnyPosition, joint: &mut Option<Joint>, m| match joint {
+            Some(j) => j.forbidden_by_history(pos, m),
+            None => pos.is_forbidden_by_history(m),
+        };
+        let applied: Result<(String, bool), Why> = match parsed {
             Err(e) => Err(named(&|n, _| {
                 format!(
                     "{n} ({side}) played an illegal move '{}': {e}",
                     reply.bestmove
                 )
             })),
-            Ok(m) if pos.is_forbidden_by_history(m) => Err(named(&|n, _| {
+            Ok(m) if forbidden(&mut pos, &mut joint, m) => Err(named(&|n, _| {
                 format!(
                     "{n} ({side}) played '{}', which repeats an earlier position",
                     reply.bestmove
@@ -308,6 +324,9 @@ fn play(
                 let h = pos.hodges(m);
                 let canonical = pos.move_to_string(m);
                 pos.make(m);
+                if let Some(j) = &mut joint {
+                    j.make(m);
+                }
                 hodges.push(h);
                 Ok((canonical, pos.gave_check()))
             }

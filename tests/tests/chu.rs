@@ -138,15 +138,13 @@ fn promotion_on_entering_the_zone_and_on_captures_in_it() {
     let p = pos(&with_kings(&[("7e", "LN"), ("6e", "+P")]), false);
     assert!(moves(&p).iter().all(|m| !m.ends_with('+')));
     // HaChu: a pawn reaching the last rank from inside the zone without capturing cannot
-    // promote; the reading that keeps to both rule sets forbids the move (HaChu would leave it
-    // dead, lishogi would let it promote).
+    // promote (lishogi would let it promote; protocol/tests/joint.rs: neither move is legal
+    // under both readings).
     let p = pos_with(ChuRules::Hachu, &with_kings(&[("7b", "P")]), false);
     assert!(has(&p, "7b7a") && !has(&p, "7b7a+"));
-    let p = pos_with(ChuRules::Both, &with_kings(&[("7b", "P")]), false);
-    assert!(!moves(&p).iter().any(|m| m.starts_with("7b7a")));
-    // Entering: HaChu always promotes a pawn on the last rank when it can.
-    let p = pos_with(ChuRules::Both, &with_kings(&[("7e", "L")]), false);
-    assert!(has(&p, "7e7a+") && !has(&p, "7e7a="));
+    // Entering: HaChu always promotes a pawn or lance on the last rank when it can.
+    let p = pos_with(ChuRules::Hachu, &with_kings(&[("7e", "L")]), false);
+    assert!(has(&p, "7e7a+") && !has(&p, "7e7a=") && !has(&p, "7e7a"));
 }
 
 #[test]
@@ -187,8 +185,6 @@ fn a_guarding_go_between_is_no_bridge_in_lishogi_but_is_in_hachu() {
     let pieces = with_kings(&[("6h", "LN"), ("6f", "ln"), ("6g", "gb")]);
     assert!(!has(&pos(&pieces, false), "6h6g6f"));
     assert!(has(&pos_with(ChuRules::Hachu, &pieces, false), "6h6g6f"));
-    assert!(!has(&pos_with(ChuRules::Both, &pieces, false), "6h6g6f"));
-    assert!(has(&pos_with(ChuRules::Either, &pieces, false), "6h6g6f"));
     // Taking the lion directly is illegal in both: the go-between guards it after the move too.
     assert!(!has(&pos_with(ChuRules::Hachu, &pieces, false), "6h6f"));
 }
@@ -240,12 +236,7 @@ fn a_kirin_that_promoted_by_taking_a_lion_may_be_recaptured_in_lishogi_only() {
     // Black's kirin jumps 6f-6d onto White's lion, entering the zone: it promotes to a lion.
     // White's rook on 12d may take it back on the recorded square in lishogi, not in HaChu.
     let pieces = with_kings(&[("6f", "KR"), ("6d", "ln"), ("12d", "r")]);
-    for (rules, allowed) in [
-        (ChuRules::Lishogi, true),
-        (ChuRules::Hachu, false),
-        (ChuRules::Both, false),
-        (ChuRules::Either, true),
-    ] {
+    for (rules, allowed) in [(ChuRules::Lishogi, true), (ChuRules::Hachu, false)] {
         let mut p = pos_with(rules, &pieces, false);
         let m = p.parse_move("6f6d+").unwrap();
         p.make(m);
@@ -300,32 +291,10 @@ fn bare_king_loses_and_bare_kings_draw() {
 }
 
 #[test]
-fn playing_by_both_readings_accepts_what_either_allows() {
-    // The go-between bridge of the test above: illegal for lishogi (so for `both`), legal for
-    // HaChu (so for `either`). A game refereed by `either` accepts it, and the position keeps
-    // generating by `both`.
-    use taikyoku_movegen::AnyPosition;
-    let pieces = with_kings(&[("6h", "LN"), ("6f", "ln"), ("6g", "gb"), ("1a", "r")]);
-    let text = format!("{} moves 6h6g6f", board(&pieces, false));
-    let both = chu().with_chu_rules(ChuRules::Both).unwrap();
-    let either = chu().with_chu_rules(ChuRules::Either).unwrap();
-    assert!(AnyPosition::parse_with_moves(both.clone(), &text).is_err());
-    let p = AnyPosition::parse_with_moves_refereed(both, either, &text).unwrap();
-    assert_eq!(p.variant().rule_reading(), ChuRules::Both);
-    let AnyPosition::W3(p) = p else {
-        panic!("chu is 144 squares")
-    };
-    assert_eq!(p.side_to_move(), taikyoku_movegen::Colour::White);
-    assert!(p.to_notation().starts_with("kgs8r/12/12/12/12/6(LN)5/"));
-}
-
-#[test]
-fn no_bare_king_rule_in_the_readings_that_follow_hachu() {
+fn no_bare_king_rule_in_hachus_reading() {
     let pieces = [("6a", "k"), ("6l", "K"), ("5k", "G"), ("7k", "S")];
-    for rules in [ChuRules::Hachu, ChuRules::Both, ChuRules::Either] {
-        let mut p = pos_with(rules, &pieces, true);
-        assert!(p.game_result(&[]).is_none(), "{rules:?}");
-    }
+    let mut p = pos_with(ChuRules::Hachu, &pieces, true);
+    assert!(p.game_result(&[]).is_none());
     let mut p = pos_with(ChuRules::Lishogi, &pieces, true);
     assert_eq!(p.game_result(&[]).unwrap().reason, EndReason::BareKing);
 }
@@ -389,39 +358,36 @@ fn chu_hachu_differs_from_chu_only_in_the_reading_keys() {
     }
 }
 
-/// Positions where the readings differ, with perft(2) and perft(3) under lishogi, hachu, both
-/// and either, as the run-time `ChuRules` reading counted them before HaChu's reading became
-/// the variant file `chu-hachu.var` (commit 30651fe, `taikyoku perft --variant chu
-/// --chu-rules R --position P --depth D`).
-const READING_PERFT: [(&str, [[u64; 2]; 4]); 6] = [
-    (
-        "startpos",
-        [[1296, 48315], [1296, 48315], [1296, 48315], [1296, 48315]],
-    ),
+/// Positions where the readings differ, with perft(2) and perft(3) under lishogi and hachu, as
+/// the run-time `ChuRules` reading counted them before HaChu's reading became the variant file
+/// `chu-hachu.var` (commit 30651fe, `taikyoku perft --variant chu --chu-rules R --position P
+/// --depth D`). protocol/tests/joint.rs has the same positions' counts under both and either.
+const READING_PERFT: [(&str, [[u64; 2]; 2]); 6] = [
+    ("startpos", [[1296, 48315], [1296, 48315]]),
     // A pawn a step from the last rank (promotion), a lion over a guarding go-between.
     (
         "kgs8r/5P6/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1",
-        [[2356, 87096], [2333, 84049], [2248, 78550], [2387, 88473]],
+        [[2356, 87096], [2333, 84049]],
     ),
     // A kirin took a lion and promoted: the counter-strike with the recorded square.
     (
         "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+",
-        [[907, 28209], [899, 27937], [899, 27937], [907, 28209]],
+        [[907, 28209], [899, 27937]],
     ),
     // A falcon took a lion on its first step: a counter-strike for lishogi only.
     (
         "kgs8r/12/12/12/11(LN)/12/12/6(ln)5/6+(DH)5/12/12/9SGK b - 1 moves 6i6h6g",
-        [[1180, 30637], [1227, 32169], [1180, 30637], [1227, 32169]],
+        [[1180, 30637], [1227, 32169]],
     ),
     // A bare king: over for lishogi, not for HaChu.
     (
         "6k5/12/12/12/12/12/12/12/12/12/5S1G4/6K5 w - 1",
-        [[0, 0], [65, 442], [65, 442], [65, 442]],
+        [[0, 0], [65, 442]],
     ),
     // A lance entering the zone onto the last rank.
     (
         "kgs9/12/12/12/6L5/12/12/12/12/12/12/9SGK b - 1",
-        [[128, 2160], [120, 2008], [120, 1984], [128, 2160]],
+        [[128, 2160], [120, 2008]],
     ),
 ];
 
@@ -435,12 +401,7 @@ fn perft_of(v: Arc<Variant>, text: &str, depth: u32) -> u64 {
 fn chu_hachu_counts_as_the_hachu_reading_did() {
     let file = Variant::builtin("chu-hachu").unwrap();
     assert_eq!(file.id(), "chu-hachu");
-    let readings = [
-        ChuRules::Lishogi,
-        ChuRules::Hachu,
-        ChuRules::Both,
-        ChuRules::Either,
-    ];
+    let readings = [ChuRules::Lishogi, ChuRules::Hachu];
     for (text, counts) in READING_PERFT {
         for (i, rules) in readings.into_iter().enumerate() {
             let v = chu().with_chu_rules(rules).unwrap();
@@ -457,75 +418,4 @@ fn chu_hachu_counts_as_the_hachu_reading_did() {
             }
         }
     }
-}
-
-/// A move with a declined promotion as the plain move: lishogi declines a pawn's promotion on
-/// the last rank (`=`) where HaChu, unable to promote, makes the plain move; the same move.
-fn plain(m: taikyoku_movegen::Move) -> taikyoku_movegen::Move {
-    use taikyoku_movegen::Promotion;
-    if m.promotion() == Promotion::Decline {
-        m.with_promotion(Promotion::None)
-    } else {
-        m
-    }
-}
-
-#[test]
-fn both_and_either_are_the_intersection_and_union_of_the_two_readings() {
-    // In every position one ply deep from the positions above, the `both` reading generates
-    // exactly the moves lishogi's and HaChu's readings both generate, and `either` those one
-    // of them does (a declined promotion being the plain move).
-    use std::collections::HashSet;
-    use taikyoku_movegen::{with_position, AnyPosition};
-    let readings = [
-        ChuRules::Lishogi,
-        ChuRules::Hachu,
-        ChuRules::Both,
-        ChuRules::Either,
-    ];
-    let variants: Vec<Arc<Variant>> = readings
-        .iter()
-        .map(|&r| chu().with_chu_rules(r).unwrap())
-        .collect();
-    let mut checked = 0;
-    for (text, _) in READING_PERFT.iter().skip(1) {
-        let mut lines = vec![text.to_string()];
-        let root = AnyPosition::parse_with_moves(variants[3].clone(), text).unwrap();
-        for m in root.clone().legal_moves() {
-            let s = with_position!(&root, p => p.move_to_string(m));
-            let line = if text.contains(" moves ") {
-                format!("{text} {s}")
-            } else {
-                format!("{text} moves {s}")
-            };
-            lines.push(line);
-        }
-        for line in lines {
-            // Played by `either` (a line may hold a move only one reading allows), then read
-            // by each reading.
-            let played = AnyPosition::parse_with_moves(variants[3].clone(), &line).unwrap();
-            // The game-end rules combine otherwise: a bared position is over for lishogi, not
-            // for the readings that must agree with HaChu (tested above).
-            let lishogi = played.with_variant(variants[0].clone()).unwrap();
-            if with_position!(&lishogi, p => p.bare_king_state()).is_some() {
-                continue;
-            }
-            let sets: Vec<HashSet<_>> = variants
-                .iter()
-                .map(|v| {
-                    let p = played.with_variant(v.clone()).unwrap();
-                    with_position!(&p, p => p.moves()).into_iter().collect()
-                })
-                .collect();
-            let both: HashSet<_> = sets[0].intersection(&sets[1]).copied().collect();
-            assert_eq!(sets[2], both, "both: {line}");
-            let norm = |s: &HashSet<taikyoku_movegen::Move>| -> HashSet<_> {
-                s.iter().map(|&m| plain(m)).collect()
-            };
-            let either: HashSet<_> = norm(&sets[0]).union(&norm(&sets[1])).copied().collect();
-            assert_eq!(norm(&sets[3]), either, "either: {line}");
-            checked += 1;
-        }
-    }
-    assert!(checked > 100, "{checked}");
 }

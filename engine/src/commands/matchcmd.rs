@@ -259,6 +259,7 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
         engines: [e1, e2],
         game: GameConfig {
             variant,
+            chu_play: a.variant.chu_play().map_err(|e| e.to_string())?,
             tc,
             margin: Duration::from_millis(a.margin),
             max_plies: a.draw_after,

@@ -13,6 +13,7 @@ use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition};
+use taikyoku_protocol::joint::Joint;
 
 use crate::{CliError, VariantArgs};
 
@@ -53,6 +54,7 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         )));
     }
     let variant = a.variant.load().map_err(|e| e.to_string())?;
+    let play = a.variant.chu_play().map_err(|e| e.to_string())?;
     let eval = Evaluator::new(variant.clone());
     let tt = Arc::new(Tt::new(16));
     let mut rng = rand::rngs::StdRng::seed_from_u64(a.seed);
@@ -65,7 +67,8 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         }
         let plies = rng.gen_range(a.min_plies..=a.max_plies);
         let mut pos = AnyPosition::startpos(variant.clone());
-        let line = random_line(&mut pos, plies, &mut rng);
+        let mut joint = Joint::new(play, &pos);
+        let line = random_line(&mut pos, joint.as_mut(), plies, &mut rng);
         let Some(line) = line else { continue };
         if !seen.insert(line.clone()) {
             continue;
@@ -95,17 +98,36 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Plays `plies` random legal moves; the moves as text, or None if the game ended on the way.
-fn random_line(p: &mut AnyPosition, plies: usize, rng: &mut impl Rng) -> Option<Vec<String>> {
+/// Plays `plies` random legal moves (under `--chu-rules both` or `either`, of the `joint`); the
+/// moves as text, or None if the game ended on the way.
+fn random_line(
+    p: &mut AnyPosition,
+    mut joint: Option<&mut Joint>,
+    plies: usize,
+    rng: &mut impl Rng,
+) -> Option<Vec<String>> {
     let mut line = Vec::with_capacity(plies);
+    let over = |p: &mut AnyPosition, joint: &mut Option<&mut Joint>| match joint {
+        Some(j) => j.game_result(p, &[]).is_some(),
+        None => p.game_result(&[]).is_some(),
+    };
     for _ in 0..plies {
-        if p.game_result(&[]).is_some() {
+        if over(p, &mut joint) {
             return None;
         }
-        let moves = p.legal_moves();
+        let moves = match &joint {
+            Some(j) => j.legal_moves(p),
+            None => p.legal_moves(),
+        };
+        if moves.is_empty() {
+            return None;
+        }
         let m = moves[rng.gen_range(0..moves.len())];
         line.push(p.move_to_string(m));
         p.make(m);
+        if let Some(j) = &mut joint {
+            j.make(m);
+        }
     }
-    (p.game_result(&[]).is_none()).then_some(line)
+    (!over(p, &mut joint)).then_some(line)
 }

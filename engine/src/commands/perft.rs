@@ -3,7 +3,9 @@
 use std::time::Instant;
 
 use clap::Args;
+use std::sync::atomic::AtomicBool;
 use taikyoku_movegen::AnyPosition;
+use taikyoku_protocol::joint::Joint;
 
 use std::io::Write;
 
@@ -50,7 +52,14 @@ fn threads(s: &str) -> Result<usize, String> {
 pub fn run(a: &PerftArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
-    let pos = AnyPosition::parse_with_moves(variant, &a.position)?;
+    let mut pos = AnyPosition::parse_with_moves(variant, &a.position)?;
+    // Under `--chu-rules both` or `either`, the joint's moves (one thread).
+    let mut joint = Joint::new(a.variant.chu_play().map_err(|e| e.to_string())?, &pos);
+    if joint.is_some() && a.paths {
+        return Err(CliError::Msg(
+            "--paths counts one reading's moves: not with --chu-rules both or either".into(),
+        ));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.threads)
         .build()
@@ -60,10 +69,12 @@ pub fn run(a: &PerftArgs) -> Result<(), CliError> {
         if a.depth == 0 {
             (Vec::new(), 1)
         } else {
-            let counts = if a.paths {
-                pos.divide_paths(a.depth)
-            } else {
-                pos.divide(a.depth)
+            let counts = match &mut joint {
+                Some(j) => j
+                    .divide_until(&mut pos, a.depth, &AtomicBool::new(false))
+                    .unwrap_or_default(),
+                None if a.paths => pos.divide_paths(a.depth),
+                None => pos.divide(a.depth),
             };
             let total: u64 = counts.iter().map(|&(_, n)| n).sum();
             let lines: Vec<String> = counts

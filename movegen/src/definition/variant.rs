@@ -197,10 +197,10 @@ pub struct Variant {
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md §11): lishogi's (the default, the
-/// variant file's own keys), HaChu's (the keys of `chu-hachu.var`, [`READING_KEYS`]), the moves
-/// legal under both (what our engine plays against HaChu) or under either (what a referee
-/// between the two accepts), each key then the stricter or the looser of the two. The user-facing
-/// option; [`Variant::with_chu_rules`] turns it into `[rules]` keys.
+/// variant file's own keys) or HaChu's (the keys of `chu-hachu.var`, [`READING_KEYS`]).
+/// [`Variant::with_chu_rules`] turns it into `[rules]` keys. Playing by the moves both readings
+/// allow, or judging by the moves either allows, joins two positions' move sets and is not a
+/// reading of its own: the protocols and the referee do it (`taikyoku_protocol::joint`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChuRules {
     /// lishogi's rules.
@@ -208,23 +208,23 @@ pub enum ChuRules {
     Lishogi,
     /// HaChu 0.21's rules.
     Hachu,
-    /// Only moves legal under both.
-    Both,
-    /// Every move legal under either.
-    Either,
 }
 
 impl ChuRules {
-    /// Parses an option value (`lishogi`, `hachu`, `both`, `either`).
+    /// Parses a reading's name (`lishogi`, `hachu`).
     pub fn parse(s: &str) -> Result<ChuRules, String> {
         match s {
             "lishogi" => Ok(ChuRules::Lishogi),
             "hachu" => Ok(ChuRules::Hachu),
-            "both" => Ok(ChuRules::Both),
-            "either" => Ok(ChuRules::Either),
-            _ => Err(format!(
-                "chu rules '{s}' is not lishogi, hachu, both or either"
-            )),
+            _ => Err(format!("chu rules '{s}' is not lishogi or hachu")),
+        }
+    }
+
+    /// The other reading.
+    pub fn other(self) -> ChuRules {
+        match self {
+            ChuRules::Lishogi => ChuRules::Hachu,
+            ChuRules::Hachu => ChuRules::Lishogi,
         }
     }
 }
@@ -678,11 +678,8 @@ impl Variant {
     }
 
     /// This variant read with other chu rules (a new compiled copy, with the same id): its own
-    /// keys for `lishogi`; HaChu's for `hachu` (the [`READING_KEYS`] of the built-in
-    /// `chu-hachu.var`); for `both` and `either` each of those keys combined from the two, the
-    /// stricter for `both` (the moves legal under both) and the looser for `either` (the moves
-    /// legal under either). The game-end rules combine as the readings must agree to end a
-    /// game: the bare-king rule applies only if both have it.
+    /// keys for `lishogi`, HaChu's for `hachu` (the [`READING_KEYS`] of the built-in
+    /// `chu-hachu.var`).
     ///
     /// The reading is always applied to the variant file's own keys (kept in the private field
     /// `reading_of`), also when `self` is already a reading. For `chu-hachu`, whose own keys are
@@ -690,21 +687,15 @@ impl Variant {
     pub fn with_chu_rules(&self, rules: ChuRules) -> Result<Arc<Variant>, VariantError> {
         let base = self.reading_of.as_deref().unwrap_or(&self.def);
         let mut def = base.clone();
-        if rules != ChuRules::Lishogi {
+        if rules == ChuRules::Hachu {
             let hachu = Variant::builtin(READINGS[0])?;
-            let mut other = base.clone();
-            other.repetition = hachu.def.repetition;
-            let (o, h) = (&mut other.rules, &hachu.def.rules);
+            def.repetition = hachu.def.repetition;
+            let (o, h) = (&mut def.rules, &hachu.def.rules);
             o.bare_king = h.bare_king;
             o.lion_protection = h.lion_protection;
             o.counter_strike_from = h.counter_strike_from;
             o.counter_strike_recapture = h.counter_strike_recapture;
             o.last_rank_promotion = h.last_rank_promotion;
-            def = match rules {
-                ChuRules::Hachu => other,
-                ChuRules::Both => combine_readings(&def, &other, true),
-                _ => combine_readings(&def, &other, false),
-            };
         }
         let mut v = Variant::compile(def)?;
         v.chu_rules = rules;
@@ -774,81 +765,6 @@ impl Variant {
     pub fn may_reach(&self, p: Piece, from: usize, to: usize) -> bool {
         self.reach.may_reach(p, from, to)
     }
-}
-
-/// Two readings of one game's rules combined key by key ([`READING_KEYS`]): `strict` keeps a
-/// move only where both readings allow it, otherwise where either does. The bare-king rule (a
-/// game end) applies only where both readings have it.
-fn combine_readings(a: &VariantDef, b: &VariantDef, strict: bool) -> VariantDef {
-    use variant_file::{
-        CounterStrikeFrom as From, CounterStrikeRecapture as Recapture, LastRankPromotion as Last,
-        LionProtection as Lp, RepetitionRule as Rep,
-    };
-    let mut d = a.clone();
-    let (ra, rb) = (&a.rules, &b.rules);
-    let forbidden = [a.repetition, b.repetition].map(|r| r == Rep::Forbidden);
-    d.repetition = if (strict && (forbidden[0] || forbidden[1])) || (forbidden[0] && forbidden[1]) {
-        Rep::Forbidden
-    } else {
-        Rep::Fourfold
-    };
-    d.rules.bare_king = ra.bare_king && rb.bare_king;
-    // Each protection rule as whether it allows the capture when only the judgement before the
-    // move, or only the one after it, finds the target unprotected (both allow it when both
-    // find it unprotected, none when neither does); combined point by point.
-    let allows = |p: Lp| match p {
-        Lp::Before => (true, false),
-        Lp::After => (false, true),
-        Lp::BeforeAndAfter => (false, false),
-        Lp::BeforeOrAfter => (true, true),
-    };
-    let (pa, pb) = (allows(ra.lion_protection), allows(rb.lion_protection));
-    let (before_only, after_only) = if strict {
-        (pa.0 && pb.0, pa.1 && pb.1)
-    } else {
-        (pa.0 || pb.0, pa.1 || pb.1)
-    };
-    d.rules.lion_protection = match (before_only, after_only) {
-        (true, false) => Lp::Before,
-        (false, true) => Lp::After,
-        (false, false) => Lp::BeforeAndAfter,
-        (true, true) => Lp::BeforeOrAfter,
-    };
-    let from_any = [ra, rb].map(|r| r.counter_strike_from == From::AnyStep);
-    let exempt = [ra, rb].map(|r| r.counter_strike_recapture == Recapture::Recorded);
-    let (from_any, exempt) = if strict {
-        (from_any[0] || from_any[1], exempt[0] && exempt[1])
-    } else {
-        (from_any[0] && from_any[1], exempt[0] || exempt[1])
-    };
-    d.rules.counter_strike_from = if from_any {
-        From::AnyStep
-    } else {
-        From::Destination
-    };
-    d.rules.counter_strike_recapture = if exempt {
-        Recapture::Recorded
-    } else {
-        Recapture::None
-    };
-    let rank = |l: Last| match l {
-        Last::Optional => 0,
-        Last::Compulsory => 1,
-        Last::Strict => 2,
-    };
-    let (la, lb) = (ra.last_rank_promotion, rb.last_rank_promotion);
-    d.rules.last_rank_promotion = match (la, lb) {
-        _ if la == lb => la,
-        _ if strict => Last::Strict,
-        _ => {
-            if rank(la) < rank(lb) {
-                la
-            } else {
-                lb
-            }
-        }
-    };
-    d
 }
 
 #[cfg(test)]
@@ -927,14 +843,9 @@ mod tests {
             assert_eq!((v.id(), v.chu_rules), ("chu", r));
             keys_of(&v)
         };
-        let all = [
-            ChuRules::Lishogi,
-            ChuRules::Hachu,
-            ChuRules::Both,
-            ChuRules::Either,
-        ];
-        // A reading of a reading starts again from the file's keys: the protocols read a
-        // variant played by `both` as `either` to judge the opponent's moves.
+        let all = [ChuRules::Lishogi, ChuRules::Hachu];
+        // A reading of a reading starts again from the file's keys: a game kept in HaChu's
+        // reading is read as lishogi's to join the two readings' moves.
         for a in all {
             let first = chu.with_chu_rules(a).unwrap();
             for b in all {
@@ -971,30 +882,6 @@ mod tests {
                 From::Destination,
                 Recapture::None,
                 Last::Compulsory
-            )
-        );
-        assert_eq!(
-            keys(ChuRules::Both),
-            (
-                Rep::Forbidden,
-                false,
-                true,
-                Lp::BeforeAndAfter,
-                From::AnyStep,
-                Recapture::None,
-                Last::Strict
-            )
-        );
-        assert_eq!(
-            keys(ChuRules::Either),
-            (
-                Rep::Fourfold,
-                false,
-                true,
-                Lp::BeforeOrAfter,
-                From::Destination,
-                Recapture::Recorded,
-                Last::Optional
             )
         );
     }
