@@ -666,10 +666,10 @@ pub fn empty_board_reach(v: &Variant, form: FormId, col: usize, row: usize) -> V
             }
             let t = Square(to as u16);
             let d = self.geo.dense(t);
-            if self.seen[d] {
+            if self.seen[d.index()] {
                 return;
             }
-            self.seen[d] = true;
+            self.seen[d.index()] = true;
             let g = self.geo;
             self.out.push((
                 g.col(t) as i32 - g.col(self.from) as i32,

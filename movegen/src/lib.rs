@@ -41,7 +41,7 @@ pub use attacks::{empty_board_reach, Danger, ROYAL_EXCHANGE_VALUE};
 pub use betza::{AtomKind, ShotClass};
 // Positions, squares and moves; the search plays them.
 pub use bitboard::Bitboard;
-pub use geometry::{rank_letters, Colour, Geometry, Square};
+pub use geometry::{rank_letters, Colour, DenseSquare, Geometry, Square};
 pub use moves::{Counter, Move, MoveSink, Promotion};
 pub use position::{MoveObserver, Position};
 // The game layer and notation.
