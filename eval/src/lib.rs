@@ -154,7 +154,7 @@ impl Evaluator {
                 };
                 let unit = if variant.kind(moves_as).is_royal() {
                     0
-                } else if values.by_form[f] <= params.advance_max_value {
+                } else if values.by_form[f.index()] <= params.advance_max_value {
                     advance_unit
                 } else {
                     large_unit

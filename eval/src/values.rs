@@ -18,7 +18,8 @@ use crate::params::Params;
 /// Value of every form of a variant's pieces, in centipawns.
 #[derive(Clone, Debug)]
 pub struct Values {
-    /// Value by form index (`kind * 2 + promoted`).
+    /// Value by form, indexed by [`FormId::index`](taikyoku_movegen::FormId::index)
+    /// (`kind * 2 + promoted`).
     pub by_form: Vec<i32>,
     /// Value by [`Piece::index`] (colour included, for lookups in the hot path).
     pub by_piece: Vec<i32>,
@@ -105,9 +106,10 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
         })
         .collect();
     let mut by_form = vec![0; variant.kind_count() * 2];
+    let mut by_piece = vec![0; 2 + by_form.len() * 2];
     for (k, kind) in variant.kind_ids().zip(variant.kinds()) {
         let own = by_kind[k.index()] as f64;
-        by_form[Variant::form_of(k, false)] = match kind.promotes_to() {
+        let unpromoted = match kind.promotes_to() {
             // A value the variant file gives is the piece's whole worth.
             _ if kind.value().is_some() => own as i32,
             None => own as i32,
@@ -122,15 +124,18 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
                 (own + p.promotion_share * diff).round() as i32
             }
         };
-        by_form[Variant::form_of(k, true)] = by_kind[kind.promotes_to().unwrap_or(k).index()];
-    }
-    let mut by_piece = vec![0; 2 + by_form.len() * 2];
-    for (f, &v) in by_form.iter().enumerate() {
-        for c in [
-            taikyoku_movegen::Colour::Black,
-            taikyoku_movegen::Colour::White,
+        let promoted = by_kind[kind.promotes_to().unwrap_or(k).index()];
+        for (f, v) in [
+            (Variant::form_of(k, false), unpromoted),
+            (Variant::form_of(k, true), promoted),
         ] {
-            by_piece[Piece::new(f, c).index()] = v;
+            by_form[f.index()] = v;
+            for c in [
+                taikyoku_movegen::Colour::Black,
+                taikyoku_movegen::Colour::White,
+            ] {
+                by_piece[Piece::new(f, c).index()] = v;
+            }
         }
     }
     Values {
@@ -176,9 +181,12 @@ mod tests {
         let vals = derive(&v, &Params::default());
         let kind = |c: &str| v.kind_by_code(c).unwrap();
         assert_eq!(vals.by_kind[kind("P").index()], 100);
-        assert_eq!(vals.by_form[Variant::form_of(kind("KR"), false)], 385);
         assert_eq!(
-            vals.by_form[Variant::form_of(kind("KR"), true)],
+            vals.by_form[Variant::form_of(kind("KR"), false).index()],
+            385
+        );
+        assert_eq!(
+            vals.by_form[Variant::form_of(kind("KR"), true).index()],
             vals.by_kind[kind("LN").index()]
         );
     }
@@ -201,9 +209,9 @@ mod tests {
         let v = Variant::builtin("dai-dai").unwrap();
         let vals = derive(&v, &Params::default());
         let fd = v.kind_by_code("FD").unwrap();
-        assert!(vals.by_form[Variant::form_of(fd, false)] > vals.by_kind[fd.index()]);
+        assert!(vals.by_form[Variant::form_of(fd, false).index()] > vals.by_kind[fd.index()]);
         assert_eq!(
-            vals.by_form[Variant::form_of(fd, true)],
+            vals.by_form[Variant::form_of(fd, true).index()],
             vals.by_kind[v.kind_by_code("DK").unwrap().index()]
         );
     }

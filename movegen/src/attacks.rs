@@ -20,7 +20,7 @@ use crate::interp::{Ctx, Lifted, Visitor, Walker};
 use crate::moves::{Move, Promotion};
 use crate::position::Position;
 use crate::program::{Op, CAPTURE, MOVE};
-use crate::variant::{Piece, Variant};
+use crate::variant::{FormId, Piece, Variant};
 use crate::variant_file::PromotionRule;
 
 /// Marks every square a piece could capture on.
@@ -651,7 +651,7 @@ impl Visitor for AnyHit {
 /// Empty-board reach of a program, for the evaluation's mobility: the displacements (columns,
 /// rows; rows grow toward White) a piece of `form` (Black's program) reaches from `(col,
 /// row)` of the variant's empty board, by any move or capture.
-pub fn empty_board_reach(v: &Variant, form: usize, col: usize, row: usize) -> Vec<(i32, i32)> {
+pub fn empty_board_reach(v: &Variant, form: FormId, col: usize, row: usize) -> Vec<(i32, i32)> {
     struct Collect<'g> {
         geo: &'g Geometry,
         from: Square,
@@ -666,10 +666,10 @@ pub fn empty_board_reach(v: &Variant, form: usize, col: usize, row: usize) -> Ve
             }
             let t = Square(to as u16);
             let d = self.geo.dense(t);
-            if self.seen[d] {
+            if self.seen[d.index()] {
                 return;
             }
-            self.seen[d] = true;
+            self.seen[d.index()] = true;
             let g = self.geo;
             self.out.push((
                 g.col(t) as i32 - g.col(self.from) as i32,

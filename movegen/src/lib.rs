@@ -32,7 +32,8 @@ pub(crate) use text::notation;
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 // Variants: the compiled rules, built in or read from a file, and what their readers ask.
 pub use variant::{
-    builtin_text, known_names, ChuRules, Piece, PieceKind, Variant, BUILTIN, READINGS, READING_KEYS,
+    builtin_text, known_names, ChuRules, FormId, Piece, PieceKind, Variant, BUILTIN, READINGS,
+    READING_KEYS,
 };
 pub use variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
 // The evaluation's mobility tables: what a movement atom is and where a piece reaches.
@@ -40,7 +41,7 @@ pub use attacks::{empty_board_reach, Danger, ROYAL_EXCHANGE_VALUE};
 pub use betza::{AtomKind, ShotClass};
 // Positions, squares and moves; the search plays them.
 pub use bitboard::Bitboard;
-pub use geometry::{rank_letters, Colour, Geometry, Square};
+pub use geometry::{rank_letters, Colour, DenseSquare, Geometry, Square};
 pub use moves::{Counter, Move, MoveSink, Promotion};
 pub use position::{MoveObserver, Position};
 // The game layer and notation.

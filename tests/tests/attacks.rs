@@ -108,7 +108,7 @@ fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
 fn form_value(p: &Position<5>, code: &str, promoted: bool) -> i32 {
     let v = p.variant();
     let e = taikyoku_eval::Evaluator::new(v.clone());
-    e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted)]
+    e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted).index()]
 }
 
 fn value(p: &Position<5>, code: &str) -> i32 {
@@ -219,7 +219,7 @@ fn range_capture_exchange_counts_every_piece_removed() {
     let mut q = p.clone();
     let e = taikyoku_eval::Evaluator::new(q.variant().clone());
     let v = q.variant().clone();
-    let pawn = e.values.by_form[Variant::form_of(v.kind_by_code("P").unwrap(), false)];
+    let pawn = e.values.by_form[Variant::form_of(v.kind_by_code("P").unwrap(), false).index()];
     let m = q.parse_move("10p10m").unwrap();
     assert!(m.is_range());
     assert_eq!(q.see(m, &e.values.by_piece), 2 * pawn);

@@ -30,14 +30,14 @@ pub fn run(a: &EvalArgs) -> Result<(), CliError> {
     if a.values {
         for (k, kind) in variant.kind_ids().zip(variant.kinds()) {
             let promoted = kind.promotes_to().map_or(String::from("-"), |_| {
-                e.values.by_form[Variant::form_of(k, true)].to_string()
+                e.values.by_form[Variant::form_of(k, true).index()].to_string()
             });
             writeln!(
                 out,
                 "{:<4} {:<28} {:>6} {:>6}",
                 kind.code(),
                 kind.name(),
-                e.values.by_form[Variant::form_of(k, false)],
+                e.values.by_form[Variant::form_of(k, false).index()],
                 promoted
             )?;
         }

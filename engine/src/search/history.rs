@@ -44,7 +44,7 @@ impl History {
     #[inline]
     pub fn index<const N: usize>(&self, pos: &Position<N>, m: Move) -> usize {
         let v = pos.variant();
-        pos.piece_at(m.from()).index() * self.squares + v.geometry().dense(m.to())
+        pos.piece_at(m.from()).index() * self.squares + v.geometry().dense(m.to()).index()
     }
 
     /// The history score of a quiet move.
@@ -91,7 +91,7 @@ impl History {
         if !p.is_piece() || m.to() == m.from() {
             return None;
         }
-        Some(p.index() * self.squares + pos.variant().geometry().dense(m.to()))
+        Some(p.index() * self.squares + pos.variant().geometry().dense(m.to()).index())
     }
 
     /// The countermove to the opponent's last move.

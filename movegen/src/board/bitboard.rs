@@ -5,6 +5,8 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
+use crate::geometry::DenseSquare;
+
 /// A set of squares of a board with at most `64 * N` squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Bitboard<const N: usize>(pub [u64; N]);
@@ -19,27 +21,31 @@ impl<const N: usize> Bitboard<N> {
     /// The empty set.
     pub(crate) const EMPTY: Self = Bitboard([0; N]);
 
-    /// Whether dense square `i` is in the set.
+    /// Whether dense square `sq` is in the set.
     #[inline]
-    pub fn has(&self, i: usize) -> bool {
+    pub fn has(&self, sq: DenseSquare) -> bool {
+        let i = sq.index();
         self.0[i >> 6] >> (i & 63) & 1 != 0
     }
 
-    /// Adds dense square `i`.
+    /// Adds dense square `sq`.
     #[inline]
-    pub(crate) fn set(&mut self, i: usize) {
+    pub(crate) fn set(&mut self, sq: DenseSquare) {
+        let i = sq.index();
         self.0[i >> 6] |= 1 << (i & 63);
     }
 
-    /// Removes dense square `i`.
+    /// Removes dense square `sq`.
     #[inline]
-    pub(crate) fn clear(&mut self, i: usize) {
+    pub(crate) fn clear(&mut self, sq: DenseSquare) {
+        let i = sq.index();
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
-    /// Adds dense square `i`, returning whether it was absent.
+    /// Adds dense square `sq`, returning whether it was absent.
     #[inline]
-    pub(crate) fn insert(&mut self, i: usize) -> bool {
+    pub(crate) fn insert(&mut self, sq: DenseSquare) -> bool {
+        let i = sq.index();
         let w = &mut self.0[i >> 6];
         let bit = 1u64 << (i & 63);
         let absent = *w & bit == 0;
@@ -47,8 +53,8 @@ impl<const N: usize> Bitboard<N> {
         absent
     }
 
-    /// The dense indices in the set, in increasing order.
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    /// The dense squares in the set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = DenseSquare> + '_ {
         BitIter {
             bb: self,
             word: 0,
@@ -65,14 +71,14 @@ pub(crate) struct BitIter<'a, const N: usize> {
 }
 
 impl<const N: usize> Iterator for BitIter<'_, N> {
-    type Item = usize;
+    type Item = DenseSquare;
     #[inline]
-    fn next(&mut self) -> Option<usize> {
+    fn next(&mut self) -> Option<DenseSquare> {
         loop {
             if self.cur != 0 {
                 let b = self.cur.trailing_zeros() as usize;
                 self.cur &= self.cur - 1;
-                return Some(self.word * 64 + b);
+                return Some(DenseSquare::new(self.word * 64 + b));
             }
             self.word += 1;
             if self.word >= N {
@@ -140,17 +146,21 @@ mod tests {
 
     #[test]
     fn set_clear_iterate() {
+        let d = DenseSquare::new;
         let mut b = Bitboard::<21>::EMPTY;
         for i in [0, 63, 64, 700, 1295] {
-            b.set(i);
+            b.set(d(i));
         }
         assert_eq!(b.iter().count(), 5);
-        assert_eq!(b.iter().collect::<Vec<_>>(), vec![0, 63, 64, 700, 1295]);
-        b.clear(64);
-        assert!(!b.has(64));
-        assert!(b.has(1295));
-        assert!(!b.insert(0));
-        assert!(b.insert(1));
+        assert_eq!(
+            b.iter().map(DenseSquare::index).collect::<Vec<_>>(),
+            vec![0, 63, 64, 700, 1295]
+        );
+        b.clear(d(64));
+        assert!(!b.has(d(64)));
+        assert!(b.has(d(1295)));
+        assert!(!b.insert(d(0)));
+        assert!(b.insert(d(1)));
         let c = b & !Bitboard::EMPTY;
         assert_eq!(c, b);
     }

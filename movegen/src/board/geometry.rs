@@ -72,11 +72,39 @@ impl Square {
     }
 }
 
+/// A square of a particular board as its dense index: `row * files + col` (row 0 the top rank,
+/// col 0 Black's leftmost file), the reading order of the position notation and the bit index
+/// of a [`Bitboard`](crate::Bitboard). [`Geometry::dense`] and [`Geometry::from_dense`]
+/// convert between it and the padded [`Square`]; tables indexed by dense square use
+/// [`DenseSquare::index`].
+///
+/// It holds a `usize`, not a `u16` like [`Square`]: it is never stored in bulk (the geometry's
+/// table keeps `u16`s), and the move generator's inner loops, which add it to and take it from
+/// bitboards, then compile as they did with a bare index (with a `u16` inside, perft's
+/// instruction count rose by 0.4%).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DenseSquare(usize);
+
+impl DenseSquare {
+    /// The square at dense index `index` (below `files * ranks`, at most 36 * 36).
+    #[inline]
+    pub(crate) const fn new(index: usize) -> DenseSquare {
+        debug_assert!(index < MAX_SIDE * MAX_SIDE);
+        DenseSquare(index)
+    }
+
+    /// The dense index (`row * files + col`, `0..Geometry::squares()`).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0
+    }
+}
+
 /// The shape of a board and the conversions between its coordinate systems.
 ///
 /// Coordinates: `col` 0 is the leftmost file as Black sees the board (file number `files`), `row`
-/// 0 is the top rank (`a`, White's back rank). The dense index is `row * files + col`, i.e. the
-/// reading order of the position notation.
+/// 0 is the top rank (`a`, White's back rank). The dense index ([`DenseSquare`]) is
+/// `row * files + col`, i.e. the reading order of the position notation.
 #[derive(Clone, Debug)]
 pub struct Geometry {
     files: usize,
@@ -157,14 +185,14 @@ impl Geometry {
 
     /// The square with the given dense index.
     #[inline]
-    pub fn from_dense(&self, dense: usize) -> Square {
-        Square(self.padded_of[dense])
+    pub fn from_dense(&self, dense: DenseSquare) -> Square {
+        Square(self.padded_of[dense.index()])
     }
 
     /// The dense index of an on-board square.
     #[inline]
-    pub fn dense(&self, sq: Square) -> usize {
-        self.dense_of[sq.index()] as usize
+    pub fn dense(&self, sq: Square) -> DenseSquare {
+        DenseSquare(self.dense_of[sq.index()] as usize)
     }
 
     /// Whether a padded index lies on the board.
@@ -176,13 +204,13 @@ impl Geometry {
     /// Column (0 = Black's left) of an on-board square.
     #[inline]
     pub fn col(&self, sq: Square) -> usize {
-        self.dense(sq) % self.files
+        self.dense(sq).index() % self.files
     }
 
     /// Row (0 = top rank `a`) of an on-board square.
     #[inline]
     pub fn row(&self, sq: Square) -> usize {
-        self.dense(sq) / self.files
+        self.dense(sq).index() / self.files
     }
 
     /// All on-board squares in reading order (top row first, left to right).
@@ -317,7 +345,7 @@ mod tests {
     fn padded_and_dense_round_trip() {
         let g = Geometry::new(19, 19).unwrap();
         for (d, sq) in g.all_squares().enumerate() {
-            assert_eq!(g.dense(sq), d);
+            assert_eq!(g.dense(sq).index(), d);
             assert!(g.on_board(sq.index()));
         }
         assert!(!g.on_board(0));

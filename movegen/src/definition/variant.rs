@@ -10,6 +10,64 @@ use crate::geometry::{Colour, Geometry};
 use crate::program::{self, Program};
 use crate::variant_file::{self, KindDef, KindId, PromotionRule, VariantDef, VariantError};
 
+/// A form: a kind in one of its two states, unpromoted or promoted (`kind * 2 + promoted`).
+/// It indexes per-form tables (the compiled variant's form information, the evaluation's
+/// values by form); [`Variant::form_of`] makes one and [`FormId::index`] reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FormId(u16);
+
+impl FormId {
+    /// The form at `index` (`kind * 2 + promoted`; a piece table has at most
+    /// [`MAX_KINDS`](crate::variant_file::MAX_KINDS) kinds, so the index fits).
+    #[inline]
+    pub(crate) const fn new(index: usize) -> FormId {
+        debug_assert!(index < 2 * (crate::variant_file::MAX_KINDS + 1));
+        FormId(index as u16)
+    }
+
+    /// The form's index (`kind * 2 + promoted`, `0..2 * Variant::kind_count()`), for tables
+    /// indexed by form.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A table with one entry per form of a variant (two per kind), indexed by [`FormId`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PerForm<T>(Vec<T>);
+
+impl<T: Clone> PerForm<T> {
+    /// `value` for each form of `kinds` kinds.
+    pub(crate) fn new(kinds: usize, value: T) -> PerForm<T> {
+        PerForm(vec![value; kinds * 2])
+    }
+}
+
+impl<T> PerForm<T> {
+    /// The entry of `form`, if the table has one.
+    #[inline]
+    pub(crate) fn get(&self, form: FormId) -> Option<&T> {
+        self.0.get(form.index())
+    }
+}
+
+impl<T> std::ops::Index<FormId> for PerForm<T> {
+    type Output = T;
+
+    #[inline]
+    fn index(&self, form: FormId) -> &T {
+        &self.0[form.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<FormId> for PerForm<T> {
+    #[inline]
+    fn index_mut(&mut self, form: FormId) -> &mut T {
+        &mut self.0[form.index()]
+    }
+}
+
 /// A mailbox cell: empty, off the board, or a piece (form and colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Piece(pub u16);
@@ -22,8 +80,8 @@ impl Piece {
 
     /// The piece of `form` for `colour`.
     #[inline]
-    pub fn new(form: usize, colour: Colour) -> Piece {
-        Piece((2 + form * 2 + colour.index()) as u16)
+    pub fn new(form: FormId, colour: Colour) -> Piece {
+        Piece((2 + form.index() * 2 + colour.index()) as u16)
     }
 
     /// Whether the cell holds a piece.
@@ -40,8 +98,8 @@ impl Piece {
 
     /// The piece's form index (only meaningful for pieces).
     #[inline]
-    pub(crate) fn form(self) -> usize {
-        (self.0 as usize - 2) >> 1
+    pub(crate) fn form(self) -> FormId {
+        FormId::new((self.0 as usize - 2) >> 1)
     }
 
     /// Index for per-piece tables (programs).
@@ -165,8 +223,8 @@ pub struct Variant {
     pub(crate) def: VariantDef,
     /// Board geometry.
     pub(crate) geo: Geometry,
-    /// Forms, indexed `kind * 2 + promoted`.
-    pub(crate) forms: Vec<FormInfo>,
+    /// Forms, indexed by [`FormId`] (`kind * 2 + promoted`).
+    pub(crate) forms: PerForm<FormInfo>,
     /// Programs, indexed by [`Piece::index`].
     pub(crate) programs: Vec<Program>,
     /// Padded offsets of the eight king steps.
@@ -380,6 +438,7 @@ impl Variant {
         }
         let mut programs = vec![Program::default(); 2 + forms.len() * 2];
         for (f, form) in forms.iter().enumerate() {
+            let f = FormId::new(f);
             if !form.exists {
                 continue;
             }
@@ -520,7 +579,7 @@ impl Variant {
         let mut v = Variant {
             def,
             geo,
-            forms,
+            forms: PerForm(forms),
             programs,
             king_steps,
             ring_two,
@@ -711,8 +770,8 @@ impl Variant {
 
     /// The form index of `kind` in the given state.
     #[inline]
-    pub fn form_of(kind: KindId, promoted: bool) -> usize {
-        kind.index() * 2 + promoted as usize
+    pub fn form_of(kind: KindId, promoted: bool) -> FormId {
+        FormId::new(kind.index() * 2 + promoted as usize)
     }
 
     /// The piece a promoting piece becomes.

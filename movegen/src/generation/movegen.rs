@@ -6,7 +6,7 @@
 //! without royal pieces) has no moves.
 
 use crate::bitboard::Bitboard;
-use crate::geometry::Square;
+use crate::geometry::{DenseSquare, Square};
 use crate::interp::{CapInfo, Ctx, Visitor, Walker};
 use crate::moves::{Counter, Move, MoveSink, Promotion};
 use crate::position::Position;
@@ -326,6 +326,7 @@ impl<const N: usize> Position<N> {
             Bitboard::EMPTY
         };
         for (d, sq) in v.geo.all_squares().enumerate() {
+            let d = DenseSquare::new(d);
             if sq == from {
                 continue;
             }

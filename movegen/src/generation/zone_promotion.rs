@@ -22,7 +22,7 @@ use crate::interp::{CapInfo, Ctx, Visitor, Walker};
 use crate::moves::{Move, MoveSink, Promotion};
 use crate::position::Position;
 use crate::program::Op;
-use crate::variant::{Piece, Variant};
+use crate::variant::{FormId, PerForm, Piece, Variant};
 use crate::variant_file::{KindId, PerKind, RulesDef};
 
 /// The rules of zone promotion (`promotion = zone N`) with the special promotions and
@@ -37,13 +37,13 @@ pub(crate) struct ZonePromotionRules {
     /// By kind: capturing it (either side up) promotes the capturer.
     pub(crate) commanding: PerKind<bool>,
     /// By form: a step mover capturing it promotes.
-    pub(crate) step_target: Vec<bool>,
+    pub(crate) step_target: PerForm<bool>,
     /// By kind: the kinds whose capture promotes it.
     pub(crate) capture_promotes: PerKind<Vec<KindId>>,
     /// By kind: allied kinds promoting with it.
     pub(crate) promote_with: PerKind<Vec<KindId>>,
     /// By kind: enemy forms removed when it promotes.
-    pub(crate) kill_on_promotion: PerKind<Vec<usize>>,
+    pub(crate) kill_on_promotion: PerKind<Vec<FormId>>,
     /// By kind: the zone-entry bits its side needs before it may promote in the zone.
     pub(crate) zone_needs: PerKind<u8>,
     /// By kind: its zone-entry bit (0 = not tracked).
@@ -53,9 +53,9 @@ pub(crate) struct ZonePromotionRules {
     /// By kind: the kinds one of which its side needs to promote or stay promoted.
     pub(crate) needs_alive: PerKind<Option<Vec<KindId>>>,
     /// (form that reverts, form that makes it revert, distance).
-    pub(crate) reverts_near: Vec<(usize, usize, u8)>,
+    pub(crate) reverts_near: Vec<(FormId, FormId, u8)>,
     /// Promoted forms of the kinds in `needs_alive`, with the kinds they need.
-    pub(crate) needs_alive_forms: Vec<(usize, Vec<KindId>)>,
+    pub(crate) needs_alive_forms: Vec<(FormId, Vec<KindId>)>,
 }
 
 impl ZonePromotionRules {
@@ -66,7 +66,7 @@ impl ZonePromotionRules {
             zone,
             commander_groups: r.commanders.clone(),
             commanding: PerKind::new(kinds, false),
-            step_target: vec![false; kinds * 2],
+            step_target: PerForm::new(kinds, false),
             capture_promotes: PerKind::new(kinds, Vec::new()),
             promote_with: PerKind::new(kinds, Vec::new()),
             kill_on_promotion: PerKind::new(kinds, Vec::new()),

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::position::{MoveObserver, Position};
-use crate::variant::{Piece, Variant};
+use crate::variant::{FormId, Piece, Variant};
 
 /// Squares on the largest board.
 const MAX_SQUARES: usize = crate::geometry::MAX_SIDE * crate::geometry::MAX_SIDE;
@@ -118,7 +118,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// Whether `side` has a piece of one form.
-    pub(crate) fn has_form(&self, form: usize, side: Colour) -> bool {
+    pub(crate) fn has_form(&self, form: FormId, side: Colour) -> bool {
         let v = &*self.variant;
         let bb = self.kind_bitboard(v.forms[form].moves_as, side);
         bb.iter()
@@ -127,7 +127,7 @@ impl<const N: usize> Position<N> {
 
     /// The squares holding `side`'s pieces of one form (found through the bitboard of the kind
     /// the form moves as).
-    pub(crate) fn squares_of_form(&self, form: usize, side: Colour) -> ArrayVec<u16, MAX_SQUARES> {
+    pub(crate) fn squares_of_form(&self, form: FormId, side: Colour) -> ArrayVec<u16, MAX_SQUARES> {
         let v = &*self.variant;
         let mut out = ArrayVec::new();
         let bb = *self.kind_bitboard(v.forms[form].moves_as, side);

@@ -288,7 +288,7 @@ impl EditBoard {
         } else {
             moves::parse_cecp_square(geo, text)?
         };
-        Ok(geo.dense(sq))
+        Ok(geo.dense(sq).index())
     }
 
     /// Splits `<code><square>` into our piece and the square's text.

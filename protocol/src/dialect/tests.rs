@@ -170,7 +170,7 @@ fn tables_cover_every_piece_both_ways() {
         let mut written = std::collections::HashMap::new();
         for (kind, k) in v.kind_ids().zip(v.kinds()) {
             for promoted in [false, true] {
-                let form = Variant::form_of(kind, promoted);
+                let form = Variant::form_of(kind, promoted).index();
                 let occurs =
                     v.form_moves_as(kind, promoted).is_some() && (promoted || !k.promoted_only());
                 if !occurs {
