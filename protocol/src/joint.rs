@@ -256,14 +256,24 @@ impl Joint {
         }
         let mut n = 0;
         for m in moves {
-            main.make(m);
-            self.other.make(m);
-            let below = self.perft_until(main, depth - 1, stop);
-            self.other.take_back();
-            main.take_back();
-            n += below?;
+            n += self.below(main, m, |j, p| j.perft_until(p, depth - 1, stop))?;
         }
         Some(n)
+    }
+
+    /// `f` of the position after `m`, played in both copies and taken back after.
+    fn below<R>(
+        &mut self,
+        main: &mut AnyPosition,
+        m: Move,
+        f: impl FnOnce(&mut Joint, &mut AnyPosition) -> R,
+    ) -> R {
+        main.make(m);
+        self.other.make(m);
+        let r = f(self, main);
+        self.other.take_back();
+        main.take_back();
+        r
     }
 
     /// Per-root-move leaf counts at `depth` (>= 1), as [`Joint::perft`] counts; `None` as soon
@@ -277,12 +287,8 @@ impl Joint {
         let moves = self.moves(main);
         let mut out = Vec::with_capacity(moves.len());
         for m in moves {
-            main.make(m);
-            self.other.make(m);
-            let n = self.perft_until(main, depth - 1, stop);
-            self.other.take_back();
-            main.take_back();
-            out.push((m, n?));
+            let n = self.below(main, m, |j, p| j.perft_until(p, depth - 1, stop))?;
+            out.push((m, n));
         }
         Some(out)
     }

@@ -13,19 +13,9 @@ fn chu() -> Arc<Variant> {
     Variant::builtin("chu").unwrap()
 }
 
-/// Kings in the corners, each with a gold and a silver so that no side is bare.
-const KINGS: [(&str, &str); 6] = [
-    ("12a", "k"),
-    ("11a", "g"),
-    ("10a", "s"),
-    ("1l", "K"),
-    ("2l", "G"),
-    ("3l", "S"),
-];
-
 /// The game in `play`'s main reading, Black to move, with `extra` and the kings; its joint.
 fn game(play: ChuPlay, extra: &[(&str, &str)]) -> (AnyPosition, Joint) {
-    let mut pieces = KINGS.to_vec();
+    let mut pieces = kit::CHU_CORNER_KINGS.to_vec();
     pieces.extend_from_slice(extra);
     let text = kit::position_text(12, 12, &pieces, 'b', "-");
     let pos = AnyPosition::parse(play.variant(&chu()).unwrap(), &text).unwrap();
@@ -155,37 +145,22 @@ fn a_game_ends_only_where_both_readings_end_it() {
     }
 }
 
-/// Positions where the readings differ (those of tests/tests/chu.rs), with perft(2) and
-/// perft(3) under `both` and `either` as the readings' keys combined one by one counted them
-/// (`taikyoku perft --variant chu --chu-rules R`, before these became move-set operations;
-/// that combination was checked against the intersection and union one ply deep).
-const JOINT_PERFT: [(&str, [[u64; 2]; 2]); 6] = [
-    ("startpos", [[1296, 48315], [1296, 48315]]),
-    (
-        "kgs8r/5P6/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1",
-        [[2248, 78550], [2387, 88473]],
-    ),
-    (
-        "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+",
-        [[899, 27937], [907, 28209]],
-    ),
-    (
-        "kgs8r/12/12/12/11(LN)/12/12/6(ln)5/6+(DH)5/12/12/9SGK b - 1 moves 6i6h6g",
-        [[1180, 30637], [1227, 32169]],
-    ),
-    (
-        "6k5/12/12/12/12/12/12/12/12/12/5S1G4/6K5 w - 1",
-        [[65, 442], [65, 442]],
-    ),
-    (
-        "kgs9/12/12/12/6L5/12/12/12/12/12/12/9SGK b - 1",
-        [[120, 1984], [128, 2160]],
-    ),
+/// perft(2) and perft(3) of [`kit::CHU_READING_POSITIONS`] under `both` and `either` as the
+/// readings' keys combined one by one counted them (`taikyoku perft --variant chu --chu-rules
+/// R`, before these became move-set operations; that combination was checked against the
+/// intersection and union one ply deep).
+const JOINT_PERFT: [[[u64; 2]; 2]; 6] = [
+    [[1296, 48315], [1296, 48315]],
+    [[2248, 78550], [2387, 88473]],
+    [[899, 27937], [907, 28209]],
+    [[1180, 30637], [1227, 32169]],
+    [[65, 442], [65, 442]],
+    [[120, 1984], [128, 2160]],
 ];
 
 #[test]
 fn the_joint_counts_as_the_combined_keys_did() {
-    for (text, counts) in JOINT_PERFT {
+    for (text, counts) in kit::CHU_READING_POSITIONS.into_iter().zip(JOINT_PERFT) {
         for (i, play) in [ChuPlay::Both, ChuPlay::Either].into_iter().enumerate() {
             let v = play.variant(&chu()).unwrap();
             let mut p = AnyPosition::parse_with_moves(v, text).unwrap();

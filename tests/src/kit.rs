@@ -149,6 +149,33 @@ impl Lcg {
     }
 }
 
+/// Chu positions where lishogi's and HaChu's readings of the rules differ (docs/chu.md §11),
+/// as `<position> [moves ...]` texts: the start, a pawn a step from the last rank and a lion over
+/// a guarding go-between, a kirin that took a lion and promoted (the counter-strike with the
+/// recorded square), a falcon that took a lion on its first step (a counter-strike for lishogi
+/// only), a bare king (over for lishogi, not for HaChu), a lance entering the zone onto the last
+/// rank. The perft tests of the readings (`tests/tests/chu.rs`) and of their joint
+/// (`protocol/tests/joint.rs`) count them.
+pub const CHU_READING_POSITIONS: [&str; 6] = [
+    "startpos",
+    "kgs8r/5P6/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1",
+    "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+",
+    "kgs8r/12/12/12/11(LN)/12/12/6(ln)5/6+(DH)5/12/12/9SGK b - 1 moves 6i6h6g",
+    "6k5/12/12/12/12/12/12/12/12/12/5S1G4/6K5 w - 1",
+    "kgs9/12/12/12/6L5/12/12/12/12/12/12/9SGK b - 1",
+];
+
+/// Chu's kings out of the way in the corners, each with a gold and a silver so that no side is
+/// bare (a bared position is over and has no moves): the frame of the chu tests' positions.
+pub const CHU_CORNER_KINGS: [(&str, &str); 6] = [
+    ("12a", "k"),
+    ("11a", "g"),
+    ("10a", "s"),
+    ("1l", "K"),
+    ("2l", "G"),
+    ("3l", "S"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

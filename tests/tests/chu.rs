@@ -39,19 +39,8 @@ fn has(p: &Chu, m: &str) -> bool {
     moves(p).iter().any(|x| x == m)
 }
 
-/// Kings out of the way in the corners, each with a gold and a silver so that no side is bare
-/// (a bared position is over and has no moves).
-const KINGS: [(&str, &str); 6] = [
-    ("12a", "k"),
-    ("11a", "g"),
-    ("10a", "s"),
-    ("1l", "K"),
-    ("2l", "G"),
-    ("3l", "S"),
-];
-
 fn with_kings<'a>(extra: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
-    let mut v = KINGS.to_vec();
+    let mut v = kit::CHU_CORNER_KINGS.to_vec();
     v.extend_from_slice(extra);
     v
 }
@@ -358,37 +347,17 @@ fn chu_hachu_differs_from_chu_only_in_the_reading_keys() {
     }
 }
 
-/// Positions where the readings differ, with perft(2) and perft(3) under lishogi and hachu, as
-/// the run-time `ChuRules` reading counted them before HaChu's reading became the variant file
+/// perft(2) and perft(3) of [`kit::CHU_READING_POSITIONS`] under lishogi and hachu, as the
+/// run-time `ChuRules` reading counted them before HaChu's reading became the variant file
 /// `chu-hachu.var` (commit 30651fe, `taikyoku perft --variant chu --chu-rules R --position P
 /// --depth D`). protocol/tests/joint.rs has the same positions' counts under both and either.
-const READING_PERFT: [(&str, [[u64; 2]; 2]); 6] = [
-    ("startpos", [[1296, 48315], [1296, 48315]]),
-    // A pawn a step from the last rank (promotion), a lion over a guarding go-between.
-    (
-        "kgs8r/5P6/12/12/12/6(ln)5/6(gb)5/6(LN)5/12/12/12/9SGK b - 1",
-        [[2356, 87096], [2333, 84049]],
-    ),
-    // A kirin took a lion and promoted: the counter-strike with the recorded square.
-    (
-        "kgs9/12/12/r5(ln)5/12/6(KR)5/12/12/12/12/12/9SGK b - 1 moves 6f6d+",
-        [[907, 28209], [899, 27937]],
-    ),
-    // A falcon took a lion on its first step: a counter-strike for lishogi only.
-    (
-        "kgs8r/12/12/12/11(LN)/12/12/6(ln)5/6+(DH)5/12/12/9SGK b - 1 moves 6i6h6g",
-        [[1180, 30637], [1227, 32169]],
-    ),
-    // A bare king: over for lishogi, not for HaChu.
-    (
-        "6k5/12/12/12/12/12/12/12/12/12/5S1G4/6K5 w - 1",
-        [[0, 0], [65, 442]],
-    ),
-    // A lance entering the zone onto the last rank.
-    (
-        "kgs9/12/12/12/6L5/12/12/12/12/12/12/9SGK b - 1",
-        [[128, 2160], [120, 2008]],
-    ),
+const READING_PERFT: [[[u64; 2]; 2]; 6] = [
+    [[1296, 48315], [1296, 48315]],
+    [[2356, 87096], [2333, 84049]],
+    [[907, 28209], [899, 27937]],
+    [[1180, 30637], [1227, 32169]],
+    [[0, 0], [65, 442]],
+    [[128, 2160], [120, 2008]],
 ];
 
 fn perft_of(v: Arc<Variant>, text: &str, depth: u32) -> u64 {
@@ -402,7 +371,7 @@ fn chu_hachu_counts_as_the_hachu_reading_did() {
     let file = Variant::builtin("chu-hachu").unwrap();
     assert_eq!(file.id(), "chu-hachu");
     let readings = [ChuRules::Lishogi, ChuRules::Hachu];
-    for (text, counts) in READING_PERFT {
+    for (text, counts) in kit::CHU_READING_POSITIONS.into_iter().zip(READING_PERFT) {
         for (i, rules) in readings.into_iter().enumerate() {
             let v = chu().with_chu_rules(rules).unwrap();
             for (d, &n) in counts[i].iter().enumerate() {

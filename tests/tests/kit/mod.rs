@@ -8,7 +8,9 @@
 use std::sync::Arc;
 
 use taikyoku_movegen::{Position, Variant};
-pub use taikyoku_tests::kit::{coords, position_text, square_name};
+pub use taikyoku_tests::kit::{
+    coords, position_text, square_name, CHU_CORNER_KINGS, CHU_READING_POSITIONS,
+};
 
 /// A position of `variant` with the given pieces (`(square, code)`; upper case Black, lower case
 /// White, a leading `+` for a promoted piece), `side` (`b` or `w`) to move and the extra field
