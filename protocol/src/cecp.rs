@@ -589,7 +589,7 @@ impl<E: Engine> Session<E> {
         let mut go = self.time.go(side, (ply / 2) as u32);
         go.playable = self.qboard_relay().map(qboard::playable);
         go.reachable = self.qboard_relay().map(qboard::reachable);
-        if let Some(j) = self.joint.as_ref().filter(|j| j.join() == Join::Both) {
+        if let Some(j) = self.joint.as_mut().filter(|j| j.join() == Join::Both) {
             // Only moves both readings allow (if there are none, HaChu's reading's moves).
             let both = j.legal_moves(&mut self.position);
             if !both.is_empty() && both.len() < self.position.legal_moves().len() {

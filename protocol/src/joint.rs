@@ -199,15 +199,14 @@ impl Joint {
 
     /// [`Joint::moves`] with the game's history applied: under `both` a move either reading
     /// forbids by history is left out, under `either` only one both forbid.
-    pub fn legal_moves(&self, main: &mut AnyPosition) -> Vec<Move> {
-        let mut other = self.other.clone();
+    pub fn legal_moves(&mut self, main: &mut AnyPosition) -> Vec<Move> {
         let join = self.join;
         self.moves(main)
             .into_iter()
             .filter(|&m| {
                 let forbidden = [
                     main.is_forbidden_by_history(m),
-                    other.is_forbidden_by_history(m),
+                    self.other.is_forbidden_by_history(m),
                 ];
                 match join {
                     Join::Both => !forbidden[0] && !forbidden[1],

@@ -376,7 +376,7 @@ impl<E: Engine> Session<E> {
     /// `searchmoves`, if given). Unchanged otherwise, or if no move is legal under both (then
     /// the main reading's moves are searched, HaChu's: the rules it plays by).
     fn joined(&mut self, mut go: Go) -> Result<Go, String> {
-        let Some(j) = self.joint.as_ref().filter(|j| j.join() == Join::Both) else {
+        let Some(j) = self.joint.as_mut().filter(|j| j.join() == Join::Both) else {
             return Ok(go);
         };
         let both = j.legal_moves(&mut self.position);

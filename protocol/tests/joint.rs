@@ -24,7 +24,7 @@ fn game(play: ChuPlay, extra: &[(&str, &str)]) -> (AnyPosition, Joint) {
 }
 
 /// The joint's moves in notation.
-fn moves(pos: &mut AnyPosition, joint: &Joint) -> Vec<String> {
+fn moves(pos: &mut AnyPosition, joint: &mut Joint) -> Vec<String> {
     joint
         .legal_moves(pos)
         .into_iter()
@@ -52,25 +52,25 @@ fn both_leaves_out_what_one_reading_forbids_and_either_lets_it_in() {
     // The white go-between on 6g guards the lion on 6f: lishogi judges the guard before the
     // move (the lion stays protected), HaChu after (the go-between is gone).
     let bridge = [("6h", "LN"), ("6f", "ln"), ("6g", "gb")];
-    let (mut p, j) = game(ChuPlay::Both, &bridge);
-    assert!(!moves(&mut p, &j).contains(&"6h6g6f".to_string()));
-    let (mut p, j) = game(ChuPlay::Either, &bridge);
-    assert!(moves(&mut p, &j).contains(&"6h6g6f".to_string()));
+    let (mut p, mut j) = game(ChuPlay::Both, &bridge);
+    assert!(!moves(&mut p, &mut j).contains(&"6h6g6f".to_string()));
+    let (mut p, mut j) = game(ChuPlay::Either, &bridge);
+    assert!(moves(&mut p, &mut j).contains(&"6h6g6f".to_string()));
     // A pawn a step from the last rank inside the zone: lishogi may promote or decline
     // (`=`), HaChu can only make the plain move. None of the three is legal under both (the
     // declined promotion leaves a dead pawn, which XBoard refuses); under either, the
     // promotion and the plain move (lishogi's `=`, the same move).
-    let (mut p, j) = game(ChuPlay::Both, &[("7b", "P")]);
-    assert!(!moves(&mut p, &j).iter().any(|m| m.starts_with("7b7a")));
-    let (mut p, j) = game(ChuPlay::Either, &[("7b", "P")]);
-    let to_last: Vec<String> = moves(&mut p, &j)
+    let (mut p, mut j) = game(ChuPlay::Both, &[("7b", "P")]);
+    assert!(!moves(&mut p, &mut j).iter().any(|m| m.starts_with("7b7a")));
+    let (mut p, mut j) = game(ChuPlay::Either, &[("7b", "P")]);
+    let to_last: Vec<String> = moves(&mut p, &mut j)
         .into_iter()
         .filter(|m| m.starts_with("7b7a"))
         .collect();
     assert_eq!(to_last, ["7b7a+", "7b7a="]);
     // Entering the zone onto the last rank: both promote, so `both` keeps the promotion only.
-    let (mut p, j) = game(ChuPlay::Both, &[("7e", "L")]);
-    let ms = moves(&mut p, &j);
+    let (mut p, mut j) = game(ChuPlay::Both, &[("7e", "L")]);
+    let ms = moves(&mut p, &mut j);
     assert!(ms.contains(&"7e7a+".to_string()) && !ms.iter().any(|m| m == "7e7a=" || m == "7e7a"));
 }
 
@@ -86,14 +86,14 @@ fn each_reading_keeps_its_own_counter_strike() {
         p.make(m);
         j.make(m);
         assert_eq!(
-            moves(&mut p, &j).contains(&"12d6d".to_string()),
+            moves(&mut p, &mut j).contains(&"12d6d".to_string()),
             allowed,
             "{play:?}"
         );
         // Taken back in both copies: the kirin's jump is there again.
         p.take_back();
         j.take_back();
-        assert!(moves(&mut p, &j).contains(&"6f6d+".to_string()));
+        assert!(moves(&mut p, &mut j).contains(&"6f6d+".to_string()));
     }
 }
 

@@ -115,7 +115,7 @@ fn random_line(
         if over(p, &mut joint) {
             return None;
         }
-        let moves = match &joint {
+        let moves = match &mut joint {
             Some(j) => j.legal_moves(p),
             None => p.legal_moves(),
         };
