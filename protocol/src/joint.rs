@@ -203,14 +203,13 @@ impl Joint {
         let join = self.join;
         self.moves(main)
             .into_iter()
-            .filter(|&m| {
-                let forbidden = [
-                    main.is_forbidden_by_history(m),
-                    self.other.is_forbidden_by_history(m),
-                ];
-                match join {
-                    Join::Both => !forbidden[0] && !forbidden[1],
-                    Join::Either => !(forbidden[0] && forbidden[1]),
+            // The other copy is asked only when the main reading does not decide.
+            .filter(|&m| match join {
+                Join::Both => {
+                    !main.is_forbidden_by_history(m) && !self.other.is_forbidden_by_history(m)
+                }
+                Join::Either => {
+                    !main.is_forbidden_by_history(m) || !self.other.is_forbidden_by_history(m)
                 }
             })
             .collect()
