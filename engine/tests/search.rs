@@ -546,3 +546,50 @@ fn the_games_own_perpetual_chase_is_lost() {
     let (m, _) = best(&p, 3, Features::default());
     assert_ne!(m, chase);
 }
+
+#[test]
+fn a_capture_of_the_sole_royal_is_never_pruned() {
+    // From a Dai dai game that the depth-3 side lost to a depth-1 one: White's king on 8b is in
+    // check from Black's long-nosed goblin on 9c (it just took a gold there); three captures of
+    // the goblin save the king. White's hook mover taking Black's water buffalo on 5i instead
+    // leaves the king to be taken, but at Black's node (depth 1 once the check extends the
+    // root) the goblin's capture of the king came after a capture that raised alpha, and its
+    // piece-value gain was below the futility margin: pruned, so the search scored the hook
+    // mover's capture +816 and played it. Taking the sole royal wins the game and is always
+    // searched: the capture scores as lost in two plies, and the search saves the king.
+    let text = "2(do)r(sq)(dk)2(rg)(lg)q(fr)(dh)(ra)(sd)(lo)l/\
+        1(po)(ld)(bm)(fd)(rb)(kr)(ft)(nk)k(ph)(cs)1(or)(ln)(ok)(rv)/\
+        1b1(eb)2(fh)1(LO)sg1(ps)(ef)1(vm)(bd)/2(so)(ea)1(sg)i1s4(wbr)(no)(fe)1/\
+        2(sm)2(vb)(fl)(st)1c4(vo)(sm)(lc)/3(ab)p(ew)p5(wb)(sg)p2/7p8P/3P1I2c3p4/\
+        3(hm)8(WB)4/8p1(ew)3P2/L1+(WBR)2(FL)PP3S2(VO)2/2P5P2P1(SG)1(SM)1/\
+        2(FE)3C(ST)8(RC)/5(SG)S1(GB)1(FH)2(EA)(SO)(WE)1/3(EF)4(GD)4(EB)1B1/\
+        1(OK)(LN)(OR)(PS)(CS)(PH)G(NK)G(KR)(RB)(FD)(BM)1(PO)(RV)/\
+        2(SD)(RA)(DH)(FR)Q(LG)K(RG)(FT)(DK)(SQ)R(DO)(HM)L w - 272";
+    let p = Position::<5>::parse(Variant::builtin("dai-dai").unwrap(), text).unwrap();
+    let take_buffalo = p
+        .moves()
+        .into_iter()
+        .find(|&m| p.move_to_string(m) == "14i5i")
+        .unwrap();
+    assert_eq!(score_of_root_move(&p, take_buffalo, 1), -MATE + 2);
+    let (m, score) = best(&p, 1, Features::default());
+    assert!(
+        ["10b9c", "9b9c+", "8b9c"].contains(&p.move_to_string(m).as_str()),
+        "{} {score}",
+        p.move_to_string(m)
+    );
+}
+
+#[test]
+fn in_check_taking_the_sole_royal_wins() {
+    // Black's king on 9q is in check from the White rook on 9a, and Black's rook on 1q can take
+    // White's king on 1a. Taking it does nothing against the check, but it ends the game: the
+    // search (in check, where the moves that leave the royal attacked are not searched) must
+    // still play it, a win in one ply, at depth 1 and deeper.
+    let p = dai_dai(&[("9a", "r"), ("1a", "k"), ("9q", "K"), ("1q", "R")], 'b');
+    for depth in [1, 3] {
+        let (m, score) = best(&p, depth, Features::default());
+        assert_eq!(p.move_to_string(m), "1q1a", "depth {depth}");
+        assert_eq!(score, MATE - 1, "depth {depth}");
+    }
+}

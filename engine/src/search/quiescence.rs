@@ -172,11 +172,14 @@ impl<const N: usize> Thread<'_, N> {
                 continue;
             }
             self.pos.make(m);
-            let royal_taken = match &danger {
-                Some(d) => self.pos.royal_capturable_after(d, m),
-                None => self.pos.can_win_now(),
-            };
-            if royal_taken || (self.forbid_repetition && self.pos.is_repetition()) {
+            // A move that took the opponent's sole royal has won, whatever now attacks ours.
+            let won = self.pos.winner().is_some();
+            let royal_taken = !won
+                && match &danger {
+                    Some(d) => self.pos.royal_capturable_after(d, m),
+                    None => self.pos.can_win_now(),
+                };
+            if royal_taken || (!won && self.forbid_repetition && self.pos.is_repetition()) {
                 self.pos.unmake();
                 continue;
             }
@@ -208,12 +211,13 @@ impl<const N: usize> Thread<'_, N> {
     }
 
     /// Keeps, of the moves from `start` on in the move list, those that may take the royal out
-    /// of the `danger` ([`taikyoku_movegen::Position::may_escape`]), in their order.
+    /// of the `danger` ([`taikyoku_movegen::Position::may_escape`]) and those that take the
+    /// opponent's sole royal (the game ends before the danger matters), in their order.
     pub fn retain_escapes(&mut self, start: usize, danger: &Danger) {
         let mut kept = start;
         for i in start..self.list.0.len() {
             let m = self.list.0[i].1;
-            if self.pos.may_escape(danger, m) {
+            if self.pos.may_escape(danger, m) || self.captures_sole_royal(m) {
                 self.list.0[kept] = self.list.0[i];
                 kept += 1;
             }
