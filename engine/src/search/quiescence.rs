@@ -172,14 +172,10 @@ impl<const N: usize> Thread<'_, N> {
                 continue;
             }
             self.pos.make(m);
-            // A move that took the opponent's sole royal has won, whatever now attacks ours.
             let won = self.pos.winner().is_some();
-            let royal_taken = !won
-                && match &danger {
-                    Some(d) => self.pos.royal_capturable_after(d, m),
-                    None => self.pos.can_win_now(),
-                };
-            if royal_taken || (!won && self.forbid_repetition && self.pos.is_repetition()) {
+            if self.hangs_royal(danger.as_ref(), m)
+                || (!won && self.forbid_repetition && self.pos.is_repetition())
+            {
                 self.pos.unmake();
                 continue;
             }
@@ -223,6 +219,17 @@ impl<const N: usize> Thread<'_, N> {
             }
         }
         self.list.0.truncate(kept);
+    }
+
+    /// With `m` just made: whether it left the mover's sole royal to be taken (it loses at
+    /// once), asking only `danger`'s candidates when the mover was in check. A move that took
+    /// the opponent's sole royal has won, whatever now attacks ours.
+    pub fn hangs_royal(&mut self, danger: Option<&Danger>, m: taikyoku_movegen::Move) -> bool {
+        self.pos.winner().is_none()
+            && match danger {
+                Some(d) => self.pos.royal_capturable_after(d, m),
+                None => self.pos.can_win_now(),
+            }
     }
 
     /// Whether `m` captures the opponent's last royal piece (wins at once).

@@ -502,14 +502,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             // nodes without this test, 9,972 with it. Not at the root, whose moves are all
             // searched (the child finds the capture: step 10 never prunes it). If every move
             // hangs the royal, step 12 scores the loss in two plies.
-            let hangs = !root
-                && !filtering
-                && self.pos.winner().is_none()
-                && match &danger {
-                    Some(d) => self.pos.royal_capturable_after(d, m),
-                    None => self.pos.can_win_now(),
-                };
-            if hangs {
+            if !root && !filtering && self.hangs_royal(danger.as_ref(), m) {
                 self.pos.unmake();
                 hopeless = true;
                 continue;
