@@ -55,7 +55,8 @@ pub struct MatchArgs {
     /// Shuffle the openings with this seed.
     #[arg(long)]
     seed: Option<u64>,
-    /// Adjudicate a draw after this many plies.
+    /// Adjudicate a draw after this many plies (0: never; default: ten per square of the board,
+    /// so that two engines that never repeat a position cannot play one game for hours).
     #[arg(long)]
     draw_after: Option<usize>,
     /// Adjudicate a loss when both engines agree: CP:MOVES (e.g. 2000:4).
@@ -255,6 +256,7 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
             "--games and --concurrency must be at least 1".into(),
         ));
     }
+    let max_plies = move_limit(a.draw_after, &variant);
     let cfg = MatchConfig {
         engines: [e1, e2],
         game: GameConfig {
@@ -262,7 +264,7 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
             chu_play: a.variant.chu_play().map_err(|e| e.to_string())?,
             tc,
             margin: Duration::from_millis(a.margin),
-            max_plies: a.draw_after,
+            max_plies,
             resign,
             move_timeout: Duration::from_secs(a.move_timeout.max(1)),
         },
@@ -276,4 +278,35 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
     let report = run_match(&cfg, &mut out)?;
     print_report(&cfg, &report, &mut out)?;
     Ok(())
+}
+
+/// Plies per square of the board after which a game is drawn when `--draw-after` is not given:
+/// chu 1440, Dai dai 2890, Maka dai dai and Ko 3610, Taikyoku 12960. Every variant's rules end
+/// a game that repeats, but not one in which both sides keep finding new positions (a chu game
+/// between two engines at 20,000 nodes a move ran past 27 minutes).
+const PLIES_PER_SQUARE: usize = 10;
+
+/// The game length limit: `--draw-after` as given (0 for none), or `PLIES_PER_SQUARE` per
+/// square of `variant`'s board.
+fn move_limit(draw_after: Option<usize>, variant: &Variant) -> Option<usize> {
+    match draw_after {
+        Some(0) => None,
+        Some(n) => Some(n),
+        None => Some(PLIES_PER_SQUARE * variant.geometry().squares()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_move_limit_grows_with_the_board() {
+        let limit = |id: &str, given| move_limit(given, &Variant::builtin(id).unwrap());
+        assert_eq!(limit("chu", None), Some(1440));
+        assert_eq!(limit("dai-dai", None), Some(2890));
+        assert_eq!(limit("taikyoku", None), Some(12960));
+        assert_eq!(limit("chu", Some(400)), Some(400));
+        assert_eq!(limit("taikyoku", Some(0)), None);
+    }
 }
