@@ -300,6 +300,8 @@ fn move_limit(draw_after: Option<usize>, variant: &Variant) -> Option<usize> {
 mod tests {
     use super::*;
 
+    /// Without `--draw-after` the limit is ten plies per square; a given limit is kept, and 0
+    /// means none.
     #[test]
     fn the_default_move_limit_grows_with_the_board() {
         let limit = |id: &str, given| move_limit(given, &Variant::builtin(id).unwrap());
