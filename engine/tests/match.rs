@@ -111,6 +111,8 @@ fn time_left_at_the_end_is_reported() {
         secs[1] <= secs[0] && secs[3] <= secs[2],
         "least <= mean: {line}"
     );
+    // The reason names the limit.
+    assert!(out.contains("2 x move limit (16 plies)"), "{out}");
     let rec = std::fs::read_to_string(&records).unwrap();
     assert_eq!(rec.matches("[TimeLeft \"").count(), 2, "{rec}");
     std::fs::remove_file(&records).ok();

@@ -198,10 +198,11 @@ fn play(
                 broken,
             );
         }
-        if cfg.max_plies.is_some_and(|m| moves.len() >= m) {
+        if let Some(limit) = cfg.max_plies.filter(|&m| moves.len() >= m) {
             return finish(
                 Outcome::Draw,
-                Why::plain("move limit"),
+                // The limit is named: without `--draw-after` it is the variant's default.
+                Why::plain(format!("move limit ({limit} plies)")),
                 moves,
                 hodges,
                 broken,
