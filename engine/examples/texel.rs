@@ -92,7 +92,7 @@ fn main() {
         }
     });
     eprintln!("{} quiet positions", samples.len());
-    let k = fit_k(&variant, &samples, &base);
+    let k = fit_k(|k| loss(&variant, &samples, &base, k));
     let mut best = base.clone();
     let mut best_loss = loss(&variant, &samples, &best, k);
     eprintln!("K = {k:.5}, loss {best_loss:.6}");
@@ -217,13 +217,14 @@ fn loss(variant: &Arc<Variant>, samples: &[Sample], p: &Params, k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// The scale `K` that fits the starting evaluation best (golden-section search).
-fn fit_k(variant: &Arc<Variant>, samples: &[Sample], p: &Params) -> f64 {
+/// The scale `K` that minimises `loss_at` (golden-section search); fitted to the starting
+/// evaluation, then kept.
+fn fit_k(loss_at: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (1e-5f64, 0.02f64);
     for _ in 0..40 {
         let a = lo + (hi - lo) * 0.382;
         let b = lo + (hi - lo) * 0.618;
-        if loss(variant, samples, p, a) < loss(variant, samples, p, b) {
+        if loss_at(a) < loss_at(b) {
             hi = b;
         } else {
             lo = a;
@@ -305,18 +306,7 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
             .sum::<f64>()
             / set.len().max(1) as f64
     };
-    // K fitted to the starting values (golden section).
-    let (mut lo, mut hi) = (1e-5f64, 0.02f64);
-    for _ in 0..40 {
-        let a = lo + (hi - lo) * 0.382;
-        let b = lo + (hi - lo) * 0.618;
-        if mse(&train, &start, a) < mse(&train, &start, b) {
-            hi = b
-        } else {
-            lo = a
-        }
-    }
-    let k = (lo + hi) / 2.0;
+    let k = fit_k(|k| mse(&train, &start, k));
     // How often each kind's count differs: the kinds the games say something about.
     let mut seen = vec![0usize; kinds];
     for s in &train {
