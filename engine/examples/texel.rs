@@ -55,14 +55,19 @@ const TUNED: &[(&str, f64)] = &[
 fn main() {
     let mut args: Vec<String> = std::env::args().collect();
     let values_mode = args.iter().any(|a| a == "--values");
-    let prior = args
-        .iter()
-        .find_map(|a| a.strip_prefix("--prior="))
-        .map(|p| p.parse::<f64>().expect("--prior=<number>"))
-        .unwrap_or(2e-6);
+    let prior = match args.iter().find_map(|a| a.strip_prefix("--prior=")) {
+        None => 2e-6,
+        Some(text) => match text.parse::<f64>() {
+            Ok(p) if p.is_finite() && p >= 0.0 => p,
+            _ => {
+                eprintln!("--prior={text}: not a number of at least 0");
+                std::process::exit(2);
+            }
+        },
+    };
     args.retain(|a| a != "--values" && !a.starts_with("--prior="));
     if args.len() < 3 {
-        eprintln!("usage: texel <variant> <records> [every-nth-position] [--values]");
+        eprintln!("usage: texel <variant> <records> [every-nth-position] [--values [--prior=P]]");
         std::process::exit(2);
     }
     let variant = Variant::builtin(&args[1]).unwrap_or_else(|e| {
@@ -300,12 +305,14 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
                 .map(|&(k, n)| v[k as usize] * n as f64)
                 .sum::<f64>()
     };
-    let mse = |set: &[Counted], v: &[f64], k: f64| {
+    // Mean squared error over `set` of the evaluation `score` gives each sample.
+    let error = |set: &[Counted], k: f64, score: &dyn Fn(&Counted) -> f64| {
         set.iter()
-            .map(|s| (s.result - sigmoid(k, eval(s, v))).powi(2))
+            .map(|s| (s.result - sigmoid(k, score(s))).powi(2))
             .sum::<f64>()
             / set.len().max(1) as f64
     };
+    let mse = |set: &[Counted], v: &[f64], k: f64| error(set, k, &|s| eval(s, v));
     let k = fit_k(|k| mse(&train, &start, k));
     // How often each kind's count differs: the kinds the games say something about.
     let mut seen = vec![0usize; kinds];
@@ -314,8 +321,8 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
             seen[i as usize] += 1;
         }
     }
-    let fixed =
-        |i: usize| variant.kind(variant.kind_id(i).expect("kind")).is_royal() || seen[i] == 0;
+    let royal: Vec<bool> = variant.kinds().map(|k| k.is_royal()).collect();
+    let fixed = |i: usize| royal[i] || seen[i] == 0;
     // Adam on the values, with a prior pulling each toward its start (`prior` per squared
     // pawn of difference, added to the mean error).
     const RATE: f64 = 2.0;
@@ -350,12 +357,7 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
             );
         }
     }
-    let now = |set: &[Counted]| {
-        set.iter()
-            .map(|s| (s.result - sigmoid(k, s.now)).powi(2))
-            .sum::<f64>()
-            / set.len().max(1) as f64
-    };
+    let now = |set: &[Counted]| error(set, k, &|s| s.now);
     println!(
         "K = {k:.6}; the evaluation as it is: training {:.6}, held out {:.6}",
         now(&train),
@@ -371,8 +373,7 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
         mse(&test, &start, k),
         mse(&test, &v, k)
     );
-    for i in 0..kinds {
-        let kind = variant.kind(variant.kind_id(i).expect("kind"));
+    for (i, kind) in variant.kinds().enumerate() {
         println!(
             "{} {} (was {}, {} positions)",
             kind.code(),
