@@ -90,7 +90,7 @@ fn main() {
             pos: pos.clone(),
             result,
         };
-        if game % 5 == 4 {
+        if held_out_game(game) {
             held_out.push(s)
         } else {
             samples.push(s)
@@ -135,6 +135,11 @@ fn main() {
     for (name, _) in TUNED {
         println!("{name}={}", best.get(name).unwrap());
     }
+}
+
+/// Whether game number `game` is held out of the fit (every fifth), to measure it on.
+fn held_out_game(game: usize) -> bool {
+    game % 5 == 4
 }
 
 /// Calls `keep(game number, position, result for Black)` for the quiet positions of every
@@ -286,7 +291,7 @@ fn fit_values(variant: &Arc<Variant>, text: &str, every: usize, prior: f64) {
                     result,
                 }
             });
-            if game % 5 == 4 {
+            if held_out_game(game) {
                 test.push(c)
             } else {
                 train.push(c)
