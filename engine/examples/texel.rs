@@ -48,6 +48,8 @@ const TUNED: &[(&str, f64)] = &[
     ("jump_capture_bonus", 20.0),
     ("advance_bonus", 2.0),
     ("advance_max_value", 100.0),
+    ("centre_bonus", 2.0),
+    ("centre_large_bonus", 3.0),
     ("royal_attacker_penalty", 8.0),
     ("royal_defender_bonus", 4.0),
 ];

@@ -1,11 +1,11 @@
 //! Static evaluation of positions of the giant shogi variants.
 //!
-//! Piece values come from each piece's movement ([`values`]); positional terms (advancement,
-//! safety of the royal pieces, tempo) are cheap enough for every node of a Taikyoku search. All
-//! parameters live in [`params::Params`]; [`Evaluator::breakdown`] shows a position's score term
-//! by term (the `eval` command).
+//! Piece values come from each piece's movement ([`values`]); positional terms (placement:
+//! advancement and centrality; safety of the royal pieces; tempo) are cheap enough for every
+//! node of a Taikyoku search. All parameters live in [`params::Params`];
+//! [`Evaluator::breakdown`] shows a position's score term by term (the `eval` command).
 //!
-//! Material and advancement are sums over the pieces; a search keeps them in an [`Accumulator`]
+//! Material and placement are sums over the pieces; a search keeps them in an [`Accumulator`]
 //! that follows its position's make and unmake as a [`MoveObserver`], so that
 //! [`Evaluator::evaluate_with`] reads them in O(1). The position itself knows nothing of the
 //! evaluation.
@@ -26,8 +26,8 @@ pub use values::Values;
 pub struct Breakdown {
     /// Material (with promotion potential), per colour.
     pub material: [i32; 2],
-    /// Advancement of small pieces, per colour.
-    pub advancement: [i32; 2],
+    /// Where the pieces stand (advancement and centrality), per colour.
+    pub placement: [i32; 2],
     /// Safety of the royal pieces, per colour.
     pub royal_safety: [i32; 2],
     /// Hunting the opponent's royal pieces when far ahead (the mop-up term), per colour.
@@ -43,7 +43,7 @@ impl fmt::Display for Breakdown {
         writeln!(f, "term            black    white     diff")?;
         for (name, v) in [
             ("material", self.material),
-            ("advancement", self.advancement),
+            ("placement", self.placement),
             ("royal safety", self.royal_safety),
             ("mop-up", self.mop_up),
         ] {
@@ -54,15 +54,19 @@ impl fmt::Display for Breakdown {
     }
 }
 
-/// What each piece weighs in the material and advancement sums: a piece contributes
-/// `base[piece] + per_row[piece] * (rows it stands from its own back rank)`, indexed by
-/// [`Piece::index`].
+/// What each piece weighs in the material and placement sums: a piece contributes
+/// `base[piece] + per_row[piece] * (rows it stands from its own back rank) + per_col[piece] *
+/// (files it stands in from the nearer edge)`, indexed by [`Piece::index`].
 #[derive(Debug)]
 struct Weights {
     /// Constant part per piece (material).
     base: Vec<i32>,
     /// Per rank advanced, per piece.
     per_row: Vec<i32>,
+    /// Per file in from the nearer edge, per piece.
+    per_col: Vec<i32>,
+    /// Per padded square, the files it stands in from the nearer edge (0 off the board).
+    cols: Vec<i32>,
     /// Per colour and padded square, the rows it stands from that colour's own back rank
     /// (index `square * 2 + colour`; 0 off the board).
     rows: Vec<i32>,
@@ -73,16 +77,18 @@ impl Weights {
     #[inline]
     fn of(&self, sq: Square, p: Piece) -> i32 {
         let i = p.index();
-        let pr = self.per_row[i];
-        if pr == 0 {
+        let (pr, pc) = (self.per_row[i], self.per_col[i]);
+        if pr == 0 && pc == 0 {
             self.base[i]
         } else {
-            self.base[i] + pr * self.rows[sq.index() * 2 + p.colour().index()]
+            self.base[i]
+                + pr * self.rows[sq.index() * 2 + p.colour().index()]
+                + pc * self.cols[sq.index()]
         }
     }
 }
 
-/// The running material and advancement sums of one position, per colour: what
+/// The running material and placement sums of one position, per colour: what
 /// [`Evaluator::evaluate_with`] reads instead of visiting every piece.
 ///
 /// It lives outside the position (a search thread owns one next to its position) and follows
@@ -97,7 +103,7 @@ pub struct Accumulator {
 }
 
 impl Accumulator {
-    /// The sum of a side's material and advancement.
+    /// The sum of a side's material and placement.
     #[inline]
     pub fn sum(&self, c: Colour) -> i32 {
         self.sums[c.index()]
@@ -141,9 +147,13 @@ impl Evaluator {
         let ranks = variant.geometry().ranks() as i32;
         let advance_unit = (params.advance_bonus * 12 / ranks.max(1)).max(1);
         let large_unit = params.advance_large_bonus * 12 / ranks.max(1);
+        let files = variant.geometry().files() as i32;
+        let centre_unit = params.centre_bonus * 12 / files.max(1);
+        let centre_large_unit = params.centre_large_bonus * 12 / files.max(1);
         // Per piece: small pieces advance by `advance_unit`, larger ones by `large_unit`, and
         // royal pieces not at all (their safety is scored apart).
         let mut per_row = vec![0; values.by_piece.len()];
+        let mut per_col = vec![0; values.by_piece.len()];
         for kind in variant.kind_ids() {
             for promoted in [false, true] {
                 let f = Variant::form_of(kind, promoted);
@@ -152,21 +162,25 @@ impl Evaluator {
                 } else {
                     kind
                 };
-                let unit = if variant.kind(moves_as).is_royal() {
-                    0
+                let (unit, cunit) = if variant.kind(moves_as).is_royal() {
+                    (0, 0)
                 } else if values.by_form[f.index()] <= params.advance_max_value {
-                    advance_unit
+                    (advance_unit, centre_unit)
                 } else {
-                    large_unit
+                    (large_unit, centre_large_unit)
                 };
                 for c in [Colour::Black, Colour::White] {
                     per_row[Piece::new(f, c).index()] = unit;
+                    per_col[Piece::new(f, c).index()] = cunit;
                 }
             }
         }
         let geo = variant.geometry();
         let mut rows = vec![0; geo.padded_len() * 2];
+        let mut cols = vec![0; geo.padded_len()];
         for sq in geo.all_squares() {
+            let col = geo.col(sq) as i32;
+            cols[sq.index()] = col.min(files - 1 - col);
             let row = geo.row(sq) as i32;
             rows[sq.index() * 2 + Colour::Black.index()] = ranks - 1 - row;
             rows[sq.index() * 2 + Colour::White.index()] = row;
@@ -175,6 +189,8 @@ impl Evaluator {
             base: values.by_piece.clone(),
             per_row,
             rows,
+            per_col,
+            cols,
         });
         let royal_kinds = variant
             .kind_ids()
@@ -189,7 +205,7 @@ impl Evaluator {
         }
     }
 
-    /// The material and advancement sums of `pos`, computed afresh, to be kept by make and
+    /// The material and placement sums of `pos`, computed afresh, to be kept by make and
     /// unmake from now on (searches call this once, on their own copy of the position).
     pub fn accumulator<const N: usize>(&self, pos: &Position<N>) -> Accumulator {
         let mut sums = [0; 2];
@@ -340,21 +356,21 @@ impl Evaluator {
                 let pc = pos.piece_at(sq);
                 let val = self.values.piece(pc);
                 b.material[ci] += val;
-                b.advancement[ci] += self.weights.of(sq, pc) - val;
+                b.placement[ci] += self.weights.of(sq, pc) - val;
             }
         }
         for c in [Colour::Black, Colour::White] {
             b.royal_safety[c.index()] = self.royal_safety(pos, c);
         }
-        let lead = b.material[0] - b.material[1] + b.advancement[0] - b.advancement[1];
+        let lead = b.material[0] - b.material[1] + b.placement[0] - b.placement[1];
         b.mop_up = [
-            self.mop_up(pos, Colour::Black, lead, b.material[1] + b.advancement[1]),
-            self.mop_up(pos, Colour::White, -lead, b.material[0] + b.advancement[0]),
+            self.mop_up(pos, Colour::Black, lead, b.material[1] + b.placement[1]),
+            self.mop_up(pos, Colour::White, -lead, b.material[0] + b.placement[0]),
         ];
         let us = pos.side_to_move().index();
         let them = 1 - us;
         b.tempo = p.tempo;
-        b.total = b.material[us] - b.material[them] + b.advancement[us] - b.advancement[them]
+        b.total = b.material[us] - b.material[them] + b.placement[us] - b.placement[them]
             + b.royal_safety[us]
             - b.royal_safety[them]
             + b.mop_up[us]
@@ -552,6 +568,41 @@ mod tests {
             assert_eq!(acc.sums, start);
         }
         assert_eq!(most, 4, "the poison flame burns four pieces on 10i");
+    }
+
+    /// Centrality by hand: with `centre_bonus` 17 and `centre_large_bonus` 34 a Dai dai board
+    /// (17 files) scores 12 and 24 per file in from the nearer edge; a pawn four files in
+    /// scores 48 more than on the edge, a queen eight files in (the centre) 192 more, a king
+    /// nothing; the incremental evaluation agrees.
+    #[test]
+    fn centrality_scores_files_in_from_the_edge() {
+        let v = Variant::builtin("dai-dai").unwrap();
+        let mut params = Params::default();
+        params
+            .apply("centre_bonus=17,centre_large_bonus=34")
+            .unwrap();
+        let e = Evaluator::with_params(v.clone(), params);
+        let placement = |rows: [&str; 17]| {
+            let p = Position::<5>::parse(v.clone(), &format!("{} b - 1", rows.join("/"))).unwrap();
+            assert_eq!(e.evaluate_with(&p, &e.accumulator(&p)), e.evaluate(&p));
+            e.breakdown(&p).placement[0]
+        };
+        let mut rows = ["17"; 17];
+        rows[0] = "8k8";
+        rows[16] = "8K8";
+        rows[12] = "P16";
+        let edge = placement(rows);
+        rows[12] = "4P12";
+        assert_eq!(placement(rows) - edge, 4 * 12, "pawn");
+        rows[12] = "P16";
+        rows[14] = "16Q";
+        let queen_edge = placement(rows);
+        rows[14] = "8Q8";
+        assert_eq!(placement(rows) - queen_edge, 8 * 24, "queen");
+        rows[16] = "16K";
+        let king_edge = placement(rows);
+        rows[16] = "8K8";
+        assert_eq!(placement(rows), king_edge, "king");
     }
 
     #[test]

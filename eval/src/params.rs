@@ -46,6 +46,12 @@ pub struct Params {
     /// Per rank advanced, for the other pieces but the royal ones, scaled as `advance_bonus`:
     /// pieces that come forward meet the enemy, and contact is where a deeper search wins.
     pub advance_large_bonus: i32,
+    /// Per file a small piece (worth at most `advance_max_value`) stands in from the nearer
+    /// edge, scaled by 12 over the board's file count: a piece on the edge has fewer squares
+    /// to go to and meets fewer enemies.
+    pub centre_bonus: i32,
+    /// See `centre_bonus`, for the other pieces but the royal ones.
+    pub centre_large_bonus: i32,
     /// Per enemy piece within two squares of a royal piece (halved for a second royal).
     pub royal_attacker_penalty: i32,
     /// Per own piece next to a royal piece.
@@ -88,6 +94,8 @@ impl Default for Params {
             advance_bonus: 4,
             advance_max_value: 350,
             advance_large_bonus: 0,
+            centre_bonus: 6,
+            centre_large_bonus: 10,
             royal_attacker_penalty: 25,
             royal_defender_bonus: 8,
             tempo: 10,
@@ -130,6 +138,8 @@ impl Params {
             "advance_large_bonus" => self.advance_large_bonus as f64,
             "mop_up_closeness" => self.mop_up_closeness as f64,
             "mop_up_edge" => self.mop_up_edge as f64,
+            "centre_bonus" => self.centre_bonus as f64,
+            "centre_large_bonus" => self.centre_large_bonus as f64,
             _ => return None,
         })
     }
@@ -164,6 +174,8 @@ impl Params {
             "advance_large_bonus" => self.advance_large_bonus = v.round() as i32,
             "mop_up_closeness" => self.mop_up_closeness = v.round() as i32,
             "mop_up_edge" => self.mop_up_edge = v.round() as i32,
+            "centre_bonus" => self.centre_bonus = v.round() as i32,
+            "centre_large_bonus" => self.centre_large_bonus = v.round() as i32,
             _ => return Err(format!("no evaluation parameter '{name}'")),
         }
         Ok(())
@@ -206,6 +218,8 @@ mod tests {
             "advance_bonus",
             "royal_attacker_penalty",
             "mop_up_edge",
+            "centre_bonus",
+            "centre_large_bonus",
         ];
         for name in names {
             let mut p = Params::default();
