@@ -150,8 +150,9 @@ impl Evaluator {
         let files = variant.geometry().files() as i32;
         let centre_unit = params.centre_bonus * 12 / files.max(1);
         let centre_large_unit = params.centre_large_bonus * 12 / files.max(1);
-        // Per piece: small pieces advance by `advance_unit`, larger ones by `large_unit`, and
-        // royal pieces not at all (their safety is scored apart).
+        // Per piece: small pieces advance by `advance_unit` and centre by `centre_unit`,
+        // larger ones by `large_unit` and `centre_large_unit`, royal pieces not at all (their
+        // safety is scored apart).
         let mut per_row = vec![0; values.by_piece.len()];
         let mut per_col = vec![0; values.by_piece.len()];
         for kind in variant.kind_ids() {
@@ -227,7 +228,7 @@ impl Evaluator {
     }
 
     /// The score from the side to move's point of view, in centipawns, with material and
-    /// advancement read from `acc`, which must describe `pos` (made by
+    /// placement read from `acc`, which must describe `pos` (made by
     /// [`Evaluator::accumulator`] of this evaluator and kept by make/unmake since). Equal to
     /// [`Evaluator::evaluate`].
     #[inline]
@@ -241,8 +242,8 @@ impl Evaluator {
         sum + safety + mop_up + self.params.tempo
     }
 
-    /// The mop-up term of side `c`, ahead by `lead` (material and advancement) over an
-    /// opponent whose material and advancement is `theirs`: far ahead, the game is won by
+    /// The mop-up term of side `c`, ahead by `lead` (material and placement) over an
+    /// opponent whose material and placement is `theirs`: far ahead, the game is won by
     /// capturing the royal pieces, not by collecting more material, so `c`'s pieces score for
     /// standing near the nearest enemy royal and the enemy royals for being driven from the
     /// centre. Zero unless the lead is at least `mop_up_lead` and `mop_up_share` percent of what

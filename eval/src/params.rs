@@ -58,10 +58,10 @@ pub struct Params {
     pub royal_defender_bonus: i32,
     /// For the side to move.
     pub tempo: i32,
-    /// A lead (material and advancement) from which the leading side hunts the royal pieces
+    /// A lead (material and placement) from which the leading side hunts the royal pieces
     /// (the mop-up term): its pieces near them and them near the edge score.
     pub mop_up_lead: i32,
-    /// The lead must also be this percentage of the opponent's material and advancement (so
+    /// The lead must also be this percentage of the opponent's material and placement (so
     /// that a Taikyoku army's opening trades do not count as "far ahead").
     pub mop_up_share: i32,
     /// Per own piece and per square it is closer to the nearest enemy royal than the board is
