@@ -144,10 +144,10 @@ impl Evaluator {
     /// An evaluator with the given parameters.
     pub fn with_params(variant: Arc<Variant>, params: Params) -> Evaluator {
         let values = values::derive(&variant, &params);
-        let ranks = variant.geometry().ranks() as i32;
+        let geo = variant.geometry();
+        let (ranks, files) = (geo.ranks() as i32, geo.files() as i32);
         let advance_unit = (params.advance_bonus * 12 / ranks.max(1)).max(1);
         let large_unit = params.advance_large_bonus * 12 / ranks.max(1);
-        let files = variant.geometry().files() as i32;
         let centre_unit = params.centre_bonus * 12 / files.max(1);
         let centre_large_unit = params.centre_large_bonus * 12 / files.max(1);
         // Per piece: small pieces advance by `advance_unit` and centre by `centre_unit`,
@@ -176,7 +176,6 @@ impl Evaluator {
                 }
             }
         }
-        let geo = variant.geometry();
         let mut rows = vec![0; geo.padded_len() * 2];
         let mut cols = vec![0; geo.padded_len()];
         for sq in geo.all_squares() {
