@@ -522,7 +522,10 @@ impl<const N: usize> Position<N> {
     /// a sole royal counts as [`ROYAL_EXCHANGE_VALUE`]). Everything `m` captures counts (range
     /// captures, lion double captures, igui); recaptures are single captures on the
     /// destination, found by the interpreter on the board as the exchange changes it (x-rays
-    /// included). Pieces that promote by capturing are counted promoted once they capture.
+    /// included). Pieces that promote by capturing are counted promoted once they capture,
+    /// their promotion gained with the capture (the first move's as each recapture's); a
+    /// move's optional promotion (chu, Ko, Maka dai dai) stakes the promoted piece without
+    /// counting its gain.
     /// Ko's shots and burns are not modelled. The board is restored before returning.
     pub fn see(&mut self, m: Move, values: &[i32]) -> i32 {
         let v = self.variant.clone();
@@ -546,6 +549,14 @@ impl<const N: usize> Position<N> {
         } else {
             mover
         };
+        // Where capturing compels promotion, the promotion is material gained with the move
+        // (and lost with the promoted piece if it is taken back), as the evaluation counts it.
+        // Elsewhere the promoted piece is staked without its gain: counting it there lost in
+        // matches (chu, Ko; docs/engine.md, session 11).
+        let promotion_gains = v.promotion() == PromotionRule::Capture;
+        if promotion_gains {
+            gain0 += self.exchange_value(placed, values) - self.exchange_value(mover, values);
+        }
         // The board as the move leaves it (its own destination included).
         let mut changed: ArrayVec<(u16, Piece), { 2 * MAX_EXCHANGE + 20 }> = ArrayVec::new();
         for &(sq, p) in &removed {
@@ -589,17 +600,19 @@ impl<const N: usize> Position<N> {
                 break;
             };
             let (_, s) = list.remove(i);
+            let taker = self.board[s as usize];
+            let p = if promotion_gains && v.form(taker).can_promote {
+                v.promoted(taker)
+            } else {
+                taker
+            };
             d += 1;
-            gain[d] = on_target - gain[d - 1];
+            gain[d] = on_target + self.exchange_value(p, values)
+                - self.exchange_value(taker, values)
+                - gain[d - 1];
             if (-gain[d - 1]).max(gain[d]) < 0 {
                 break;
             }
-            let p = self.board[s as usize];
-            let p = if v.promotion() == PromotionRule::Capture && v.form(p).can_promote {
-                v.promoted(p)
-            } else {
-                p
-            };
             changed.push((s, self.board[s as usize]));
             self.board[s as usize] = Piece::EMPTY;
             self.board[to.index()] = p;

@@ -186,19 +186,75 @@ fn exchanges_on_hand_built_positions() {
     assert_eq!(see(&p, "5e5d5e"), value(&p, "G"));
     // A lion double capture (5e over 5d to 5c) removes two golds; capturing promotes it (Dai
     // dai promotes by capture) to a furious fiend, which a White rook on 5a retakes on 5c:
-    // 2G - promoted LN.
+    // the promotion is gained and the fiend lost, 2G + (FF - LN) - FF = 2G - LN.
     let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5c", "g"), ("5a", "r")]);
+    assert_eq!(see(&p, "5e5d5c+"), 2 * value(&p, "G") - value(&p, "LN"));
+    // Unanswered, the same double capture keeps the promotion: 2G + FF - LN.
+    let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5c", "g")]);
     assert_eq!(
         see(&p, "5e5d5c+"),
-        2 * value(&p, "G") - form_value(&p, "LN", true)
+        2 * value(&p, "G") + form_value(&p, "LN", true) - value(&p, "LN")
+    );
+    // A poisonous snake (promoting to a hook mover) on 9f jumps to take a pawn on 9d that a White pawn on
+    // 9c defends: the pawn retakes the hook mover, so the snake is lost for a pawn, P - PO
+    // (without its promotion the exchange would count P - HM, many pawns worse).
+    let p = dai('b', &[("9f", "PO"), ("9d", "p"), ("9c", "p")]);
+    assert_eq!(see(&p, "9f9d+"), value(&p, "P") - value(&p, "PO"));
+    // A recapture that promotes gains its promotion too: a Black rook (which never promotes)
+    // takes a pawn on 9d; White's phoenix on 9c retakes and becomes a golden bird:
+    // P - R - (GB - PH).
+    let p = dai('b', &[("9i", "R"), ("9d", "p"), ("9c", "ph")]);
+    assert_eq!(
+        see(&p, "9i9d"),
+        value(&p, "P") - value(&p, "R") - (form_value(&p, "PH", true) - value(&p, "PH"))
     );
     // The king takes a defended pawn: losing the king loses the game.
     let p = dai('b', &[("2p", "p"), ("2a", "r")]);
     assert_eq!(see(&p, "1q2p"), value(&p, "P") - ROYAL_EXCHANGE_VALUE);
     // A kirin retakes by jumping over a piece: Black rook takes a pawn on 9d; White's kirin on
-    // 9b jumps over 9c (a Black pawn there) to retake: P - R.
+    // 9b jumps over 9c (a Black pawn there) to retake, and promotes to a great dragon by
+    // capturing: P - R - (GD - KR).
     let p = dai('b', &[("9i", "R"), ("9d", "p"), ("9c", "P"), ("9b", "kr")]);
-    assert_eq!(see(&p, "9i9d"), value(&p, "P") - value(&p, "R"));
+    assert_eq!(
+        see(&p, "9i9d"),
+        value(&p, "P") - value(&p, "R") - (form_value(&p, "KR", true) - value(&p, "KR"))
+    );
+}
+
+#[test]
+fn optional_promotion_is_staked_without_its_gain() {
+    // Maka dai dai offers promotion on capturing: a Black gold on 9e takes a pawn on 9d that
+    // a White pawn on 9c defends. Promoting, the gold stakes its promoted form (a free gold)
+    // but the exchange does not count the promotion as gained, unlike Dai dai's compulsory
+    // promotion by capture (counting it where promotion is optional lost in matches):
+    // P - FG; not promoting, P - G.
+    let p = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[
+            ("1s", "K"),
+            ("19a", "k"),
+            ("9e", "G"),
+            ("9d", "p"),
+            ("9c", "p"),
+        ],
+    );
+    let v = p.variant().clone();
+    let e = taikyoku_eval::Evaluator::new(v.clone());
+    let value = |code: &str, promoted: bool| {
+        e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted).index()]
+    };
+    let mut q = p.clone();
+    let m = q.parse_move("9e9d+").unwrap();
+    assert_eq!(
+        q.see(m, &e.values.by_piece),
+        value("P", false) - value("G", true)
+    );
+    let m = q.parse_move("9e9d").unwrap();
+    assert_eq!(
+        q.see(m, &e.values.by_piece),
+        value("P", false) - value("G", false)
+    );
 }
 
 #[test]

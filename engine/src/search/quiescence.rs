@@ -111,9 +111,9 @@ impl<const N: usize> Thread<'_, N> {
                 {
                     continue;
                 }
-                // Delta pruning: even winning what this move captures (and a margin) cannot
-                // raise alpha.
-                if stand + self.gain(m) + QS_DELTA_MARGIN <= alpha {
+                // Delta pruning: even winning what this move captures and its promotion (and a
+                // margin) cannot raise alpha.
+                if stand + self.gain(m) + self.promotion_gain(m) + QS_DELTA_MARGIN <= alpha {
                     continue;
                 }
                 // Losing captures are not searched.

@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
+use taikyoku_movegen::{Move, Position, Promotion, PromotionRule, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
@@ -191,6 +191,21 @@ impl<'a, const N: usize> Thread<'a, N> {
             }
         });
         g
+    }
+
+    /// The material a move adds by promoting (the promoted form's value less the mover's)
+    /// where capturing compels promotion, or 0: such a capture can raise the score by much
+    /// more than it captures. (As in the static exchange, variants with an optional
+    /// promotion do not count it: measured, it lost there.)
+    pub fn promotion_gain(&self, m: Move) -> i32 {
+        if m.promotion() != Promotion::Promote
+            || self.pos.variant().promotion() != PromotionRule::Capture
+        {
+            return 0;
+        }
+        let mover = self.pos.piece_at(m.from());
+        let v = &self.eval.values;
+        v.piece(self.pos.variant().promoted(mover)) - v.piece(mover)
     }
 
     /// Whether a move captures at least one enemy piece (what captures-only generation yields).

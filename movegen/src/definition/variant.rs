@@ -774,9 +774,10 @@ impl Variant {
         FormId::new(kind.index() * 2 + promoted as usize)
     }
 
-    /// The piece a promoting piece becomes.
+    /// The piece a promoting piece becomes (the same kind and colour, promoted). Meaningful
+    /// only for a piece whose form can promote.
     #[inline]
-    pub(crate) fn promoted(&self, p: Piece) -> Piece {
+    pub fn promoted(&self, p: Piece) -> Piece {
         Piece(p.0 + 2)
     }
 
