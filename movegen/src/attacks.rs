@@ -21,7 +21,6 @@ use crate::moves::{Move, Promotion};
 use crate::position::Position;
 use crate::program::{Op, CAPTURE, MOVE};
 use crate::variant::{FormId, Piece, Variant};
-use crate::variant_file::PromotionRule;
 
 /// Marks every square a piece could capture on.
 struct AttackMap<'g, const N: usize> {
@@ -553,7 +552,7 @@ impl<const N: usize> Position<N> {
         // (and lost with the promoted piece if it is taken back), as the evaluation counts it.
         // Elsewhere the promoted piece is staked without its gain: counting it there lost in
         // matches (chu, Ko; docs/engine.md, session 11).
-        let promotion_gains = v.promotion() == PromotionRule::Capture;
+        let promotion_gains = v.capture_compels_promotion();
         if promotion_gains {
             gain0 += self.exchange_value(placed, values) - self.exchange_value(mover, values);
         }

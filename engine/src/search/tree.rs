@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering::Relaxed;
 
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{Move, Position, Promotion, PromotionRule, RepetitionRule, Square};
+use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
@@ -198,9 +198,7 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// more than it captures. (As in the static exchange, variants with an optional
     /// promotion do not count it: measured, it lost there.)
     pub fn promotion_gain(&self, m: Move) -> i32 {
-        if m.promotion() != Promotion::Promote
-            || self.pos.variant().promotion() != PromotionRule::Capture
-        {
+        if m.promotion() != Promotion::Promote || !self.pos.variant().capture_compels_promotion() {
             return 0;
         }
         let mover = self.pos.piece_at(m.from());

@@ -616,6 +616,14 @@ impl Variant {
         self.def.promotion
     }
 
+    /// Whether a capture compels promotion (`promotion = capture`: Dai dai, Taikyoku), so that
+    /// every capture by a piece that can promote gains its promotion (what the static exchange
+    /// and the search count as material won with the capture).
+    #[inline]
+    pub fn capture_compels_promotion(&self) -> bool {
+        self.def.promotion == PromotionRule::Capture
+    }
+
     /// Whether promotion is by zone with its special rules (`promotion = zone N`): pieces
     /// promote in the zone and the `[rules]` section's promotions, reversions and zone-entry
     /// record apply (Ko shogi's).
