@@ -553,7 +553,7 @@ impl<const N: usize> Position<N> {
         // Elsewhere the promoted piece is staked without its gain: counting it there lost in
         // matches (chu, Ko; docs/engine.md, session 11).
         let promotion_gains = v.capture_compels_promotion();
-        if promotion_gains {
+        if promotion_gains && placed != mover {
             gain0 += self.exchange_value(placed, values) - self.exchange_value(mover, values);
         }
         // The board as the move leaves it (its own destination included).
@@ -600,15 +600,17 @@ impl<const N: usize> Position<N> {
             };
             let (_, s) = list.remove(i);
             let taker = self.board[s as usize];
-            let p = if promotion_gains && v.form(taker).can_promote {
-                v.promoted(taker)
+            let (p, promotion) = if promotion_gains && v.form(taker).can_promote {
+                let q = v.promoted(taker);
+                (
+                    q,
+                    self.exchange_value(q, values) - self.exchange_value(taker, values),
+                )
             } else {
-                taker
+                (taker, 0)
             };
             d += 1;
-            gain[d] = on_target + self.exchange_value(p, values)
-                - self.exchange_value(taker, values)
-                - gain[d - 1];
+            gain[d] = on_target + promotion - gain[d - 1];
             if (-gain[d - 1]).max(gain[d]) < 0 {
                 break;
             }
