@@ -12,11 +12,13 @@
 //! `docs/rules.md`); Ko's shots and burns are not attacks in this sense (Ko's check is found by
 //! generating the mover's captures, [`crate::game`]).
 
+use std::cell::Cell;
+
 use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Colour, Geometry, Square};
-use crate::interp::{Ctx, Lifted, Visitor, Walker};
+use crate::geometry::{Colour, DenseSquare, Geometry, Square};
+use crate::interp::{Cells, Ctx, Lifted, Visitor, Walker};
 use crate::moves::{Move, Promotion};
 use crate::position::Position;
 use crate::program::{Op, CAPTURE, MOVE};
@@ -78,6 +80,42 @@ impl Visitor for ReachRecorder<'_> {
     }
 }
 
+/// Records, for one slide or op of a program, the regions (see [`region`]) in which it could
+/// capture.
+struct RegionRecorder<'t> {
+    row_col: &'t [(u8, u8)],
+    from: usize,
+    bit: u64,
+    masks: [u64; REGIONS],
+}
+
+impl Visitor for RegionRecorder<'_> {
+    const MOVES: bool = false;
+
+    #[inline]
+    fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+        if modality & CAPTURE != 0 {
+            self.masks[region(self.row_col[self.from], self.row_col[to])] |= self.bit;
+        }
+    }
+}
+
+/// Regions around a square: the eight king lines (index `(row sign + 1) * 3 + column sign +
+/// 1`, 4 being the square itself) and the eight octants between them (9-16).
+const REGIONS: usize = 17;
+
+/// The region of `to` (row, column) seen from `from`: its king line, or the octant between two.
+#[inline(always)]
+fn region(from: (u8, u8), to: (u8, u8)) -> usize {
+    let dr = to.0 as i32 - from.0 as i32;
+    let dc = to.1 as i32 - from.1 as i32;
+    if dr == 0 || dc == 0 || dr.abs() == dc.abs() {
+        ((dr.signum() + 1) * 3 + dc.signum() + 1) as usize
+    } else {
+        9 + 4 * (dr > 0) as usize + 2 * (dc > 0) as usize + (dr.abs() > dc.abs()) as usize
+    }
+}
+
 /// How a piece reaches a displacement, in the order the reach tables keep them.
 const UNBLOCKABLE: usize = 0;
 const RAY: usize = 1;
@@ -103,7 +141,25 @@ pub(crate) struct ReachTables {
     table_of: Vec<u16>,
     /// The distinct tables, `words` each.
     bits: Vec<u64>,
+    /// Words of a board mask (`squares / 64`, rounded up).
+    mask_words: usize,
+    /// Per dense square, `mask_words` words: the squares from which it lies within
+    /// [`NEAR`] steps or on a common king line. Every piece not in `far_kinds` stands on one of
+    /// these squares if it might capture there, so the attack questions ask only the pieces
+    /// there and the far-reaching ones, not the whole piece list.
+    near_or_line: Vec<u64>,
+    /// The kind-bitboard indices (`moves_as * 2 + colour`) of the pieces, by colour, that might
+    /// capture at a displacement neither near nor along a king line (hook movers and the like).
+    far_kinds: [Vec<u16>; 2],
+    /// Per program, per region around the piece (see [`region`]): a bit per slide and per op of
+    /// its `rest` (slides first, 64 in all at most) that might capture somewhere in that region,
+    /// so that a question about a square there walks only those.
+    region_ops: Vec<[u64; REGIONS]>,
 }
+
+/// Displacements up to this many steps in rows and columns count as near for the attack
+/// questions' board masks (the lion's, the knight's and the fire demon's area included).
+const NEAR: usize = 3;
 
 impl ReachTables {
     /// The tables of a compiled variant (its programs and geometry are set).
@@ -126,6 +182,7 @@ impl ReachTables {
             words,
             table_of: vec![0; v.programs.len()],
             bits: vec![0; 3 * words],
+            ..Default::default()
         };
         // Origins: every square of boards up to 200 squares; on bigger boards the corners,
         // the middles of the edges and the centre, from which every displacement that fits on
@@ -155,6 +212,7 @@ impl ReachTables {
         for sq in geo.all_squares() {
             empty[sq.index()] = Piece::EMPTY;
         }
+        let mut region_ops = vec![[0u64; REGIONS]; v.programs.len()];
         let mut seen: std::collections::HashMap<Vec<u64>, u16> = Default::default();
         seen.insert(vec![0; 3 * words], 0);
         for (i, prog) in v.programs.iter().enumerate() {
@@ -199,6 +257,29 @@ impl ReachTables {
                     w.op(op, prog);
                 }
             }
+            // Which slides and rest ops capture in each region (a program with more than 64 is
+            // walked whole, see `reaches`).
+            let mut regions = RegionRecorder {
+                row_col: &t.row_col,
+                from: 0,
+                bit: 0,
+                masks: [0; REGIONS],
+            };
+            if prog.slides.len() + prog.rest.len() <= 64 {
+                for j in 0..prog.slides.len() + prog.rest.len() {
+                    regions.bit = 1 << j;
+                    for &o in &origins {
+                        regions.from = o.index();
+                        let mut w = Walker::new(v, &empty[..], o, &mut regions);
+                        w.set_piece(o, Piece(i as u16));
+                        match prog.slides.get(j) {
+                            Some(s) => w.slide(o.0 as i32, s.d, s.max, s.modality),
+                            None => w.op(prog.rest[j - prog.slides.len()], prog),
+                        }
+                    }
+                }
+            }
+            region_ops[i] = regions.masks;
             let bits = rec.bits;
             let next = seen.len() as u16;
             let id = *seen.entry(bits.clone()).or_insert_with(|| {
@@ -207,7 +288,44 @@ impl ReachTables {
             });
             t.table_of[i] = id;
         }
+        t.region_ops = region_ops;
+        t.near_or_line = near_or_line_masks(geo);
+        t.mask_words = geo.squares().div_ceil(64);
+        // Far-reaching pieces: a displacement in a table that is neither near nor on a king line.
+        let regular = |idx: usize| {
+            let dr = (idx / width).abs_diff(ranks - 1);
+            let dc = (idx % width).abs_diff(files - 1);
+            dr.max(dc) <= NEAR || dr == 0 || dc == 0 || dr == dc
+        };
+        for i in 2..v.programs.len() {
+            let p = Piece(i as u16);
+            let f = v.form(p);
+            if !f.exists || f.emperor {
+                continue;
+            }
+            let base = t.table_of[i] as usize * 3 * words;
+            let far = (0..size).any(|idx| {
+                let (w, b) = (idx / 64, idx % 64);
+                let any =
+                    t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
+                any >> b & 1 != 0 && !regular(idx)
+            });
+            if far {
+                let c = p.colour().index();
+                t.far_kinds[c].push((f.moves_as.index() * 2 + c) as u16);
+            }
+        }
+        for list in &mut t.far_kinds {
+            list.sort_unstable();
+            list.dedup();
+        }
         t
+    }
+
+    /// The mask of the squares near `to` or on a king line through it (see `near_or_line`).
+    #[inline(always)]
+    fn near_or_line(&self, to: DenseSquare) -> &[u64] {
+        &self.near_or_line[to.index() * self.mask_words..][..self.mask_words]
     }
 
     /// Index of the displacement from `from` to `to` (padded indices of on-board squares).
@@ -223,6 +341,20 @@ impl ReachTables {
         let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
         let b = i % 64;
         (self.bits[t] | self.bits[t + self.words] | self.bits[t + 2 * self.words]) >> b & 1 != 0
+    }
+
+    /// Which of the three ways `p` on `from` might reach `to`: (unblockable, plain slide,
+    /// anything else).
+    #[inline(always)]
+    fn classes(&self, p: Piece, from: usize, to: usize) -> (bool, bool, bool) {
+        let i = self.index(from, to);
+        let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
+        let b = i % 64;
+        (
+            self.bits[t] >> b & 1 != 0,
+            self.bits[t + self.words] >> b & 1 != 0,
+            self.bits[t + 2 * self.words] >> b & 1 != 0,
+        )
     }
 
     /// How `p` on `from` reaches `to` (None: it never does).
@@ -241,6 +373,26 @@ impl ReachTables {
             None
         }
     }
+}
+
+/// For each dense square, as `squares / 64` (rounded up) words: the squares within [`NEAR`]
+/// steps of it or on a king line through it.
+fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
+    let words = geo.squares().div_ceil(64);
+    let mut out = vec![0u64; geo.squares() * words];
+    for to in geo.all_squares() {
+        let (r0, c0) = (geo.row(to), geo.col(to));
+        let mask = &mut out[geo.dense(to).index() * words..][..words];
+        for s in geo.all_squares() {
+            let dr = geo.row(s).abs_diff(r0);
+            let dc = geo.col(s).abs_diff(c0);
+            if dr.max(dc) <= NEAR || dr == 0 || dc == 0 || dr == dc {
+                let d = geo.dense(s).index();
+                mask[d / 64] |= 1 << (d % 64);
+            }
+        }
+    }
+    out
 }
 
 /// Most candidate attackers of one square an exchange looks at, per side.
@@ -298,34 +450,58 @@ impl<const N: usize> Position<N> {
 
     /// Whether the piece on `at` of `board` could capture on `target`, whoever stands there: the
     /// reach tables decide unblockable moves and plain slides (by looking at the squares
-    /// between), the interpreter everything else.
+    /// between), the interpreter everything else, walking only the slides and ops that capture
+    /// in the target's region (leaps are unblockable: the tables decide them).
     #[inline]
     fn reaches(&self, board: &[Piece], at: Square, target: Square) -> bool {
+        self.reaches_in(board, at, target)
+    }
+
+    /// [`Position::reaches`] on any view of a mailbox (one that records the cells read, for
+    /// [`Danger`]).
+    #[inline]
+    fn reaches_in<B: Cells + ?Sized>(&self, board: &B, at: Square, target: Square) -> bool {
         let v = &*self.variant;
-        let p = board[at.index()];
-        match v.reach.class(p, at.index(), target.index()) {
-            None => false,
-            Some(UNBLOCKABLE) => true,
-            Some(RAY) => {
-                let step = self.ray_step(at.index(), target.index());
-                let mut s = at.0 as i32 + step;
-                while s != target.0 as i32 {
-                    if board[s as usize] != Piece::EMPTY {
-                        return false;
-                    }
-                    s += step;
-                }
-                true
+        let p = board.cell(at.index());
+        let (unblockable, ray, complex) = v.reach.classes(p, at.index(), target.index());
+        if unblockable {
+            return true;
+        }
+        if ray {
+            let step = self.ray_step(at.index(), target.index());
+            let mut s = at.0 as i32 + step;
+            while s != target.0 as i32 && board.cell(s as usize) == Piece::EMPTY {
+                s += step;
             }
-            Some(_) => {
-                let mut hit = AnyHit {
-                    target: target.index(),
-                    hit: false,
-                };
-                Walker::new(v, board, at, &mut hit).program(&v.programs[p.index()]);
-                hit.hit
+            if s == target.0 as i32 {
+                return true;
             }
         }
+        if !complex {
+            return false;
+        }
+        let mut hit = AnyHit {
+            target: target.index(),
+            hit: false,
+        };
+        let prog = &v.programs[p.index()];
+        let mut w = Walker::new(v, board, at, &mut hit);
+        if prog.slides.len() + prog.rest.len() > 64 {
+            w.program(prog);
+            return hit.hit;
+        }
+        let rc = &v.reach.row_col;
+        let mut ops = v.reach.region_ops[p.index()][region(rc[at.index()], rc[target.index()])];
+        let f = at.0 as i32;
+        while ops != 0 {
+            let j = ops.trailing_zeros() as usize;
+            match prog.slides.get(j) {
+                Some(s) => w.slide(f, s.d, s.max, s.modality),
+                None => w.op(prog.rest[j - prog.slides.len()], prog),
+            }
+            ops &= ops - 1;
+        }
+        hit.hit
     }
 
     /// The king step from `from` towards `to` along their common line (padded indices of
@@ -341,11 +517,31 @@ impl<const N: usize> Position<N> {
         )
     }
 
+    /// A superset of the squares of `side`'s pieces that the reach tables say might capture
+    /// on `to`: its pieces near `to` or on a king line through it, and its far-reaching ones
+    /// (see `ReachTables::near_or_line`). The attack questions walk these instead of the whole
+    /// piece list (a Taikyoku side has 402 pieces).
+    #[inline]
+    fn reach_candidates(&self, side: Colour, to: Square) -> Bitboard<N> {
+        let r = &self.variant.reach;
+        let mask = r.near_or_line(self.variant.geo.dense(to));
+        let mut bb = self.occ[side.index()];
+        for (i, w) in bb.0.iter_mut().enumerate() {
+            *w &= mask.get(i).copied().unwrap_or(0);
+        }
+        for &k in &r.far_kinds[side.index()] {
+            bb |= self.kind_bb[k as usize];
+        }
+        bb
+    }
+
     /// Whether `side` attacks the square (could capture a piece of the other side there).
     pub fn is_attacked(&self, sq: Square, side: Colour) -> bool {
-        self.plist[side.index()]
-            .iter()
-            .any(|&s| Square(s) != sq && self.can_capture_on(Square(s), sq))
+        let geo = &self.variant.geo;
+        self.reach_candidates(side, sq).iter().any(|d| {
+            let s = geo.from_dense(d);
+            s != sq && self.can_capture_on(s, sq)
+        })
     }
 
     /// The danger to the side to move's sole royal piece, taken once so that each of its
@@ -366,8 +562,10 @@ impl<const N: usize> Position<N> {
             candidates: ArrayVec::new(),
             checkers: ArrayVec::new(),
             judged: true,
+            held: None,
         };
-        for &s in &self.plist[us.flip().index()] {
+        for dense in self.reach_candidates(us.flip(), royal).iter() {
+            let s = v.geo.from_dense(dense).0;
             let p = self.board[s as usize];
             if !v.form(p).emperor && v.reach.may_reach(p, s as usize, royal.index()) {
                 d.candidates.try_push(s).ok()?;
@@ -389,6 +587,17 @@ impl<const N: usize> Position<N> {
             };
             if d.checkers.try_push((s, ray)).is_err() {
                 d.judged = false;
+            }
+        }
+        if let Some(&(s, _)) = d.checkers.first() {
+            if v.geo.padded_len() <= 64 * CELL_WORDS {
+                let seen = ReadCells {
+                    board: &self.board,
+                    read: Default::default(),
+                };
+                let attacks = self.reaches_in(&seen, Square(s), royal);
+                debug_assert!(attacks, "a checker attacks");
+                d.held = Some(seen.read.map(Cell::into_inner));
             }
         }
         Some(d)
@@ -430,6 +639,12 @@ impl<const N: usize> Position<N> {
         let us = them.flip();
         if m.from() == danger.royal || self.royals[us.index()] != 1 {
             return self.can_win_now();
+        }
+        if let Some(held) = &danger.held {
+            // The first checker's attack reads the same cells as before: it still attacks.
+            if !self.last_move_changed_any(held) {
+                return true;
+            }
         }
         danger.candidates.iter().any(|&s| {
             let p = self.board[s as usize];
@@ -569,18 +784,28 @@ impl<const N: usize> Position<N> {
         // Candidates of both sides, cheapest first.
         let mut cands: [ArrayVec<(i32, u16), MAX_EXCHANGE>; 2] = [ArrayVec::new(), ArrayVec::new()];
         for side in [Colour::Black, Colour::White] {
-            let list = &mut cands[side.index()];
-            for &s in &self.plist[side.index()] {
+            // Found through the board masks, then put in piece-list order, so that the list
+            // (and which candidates a full list leaves out) does not depend on how they were
+            // found.
+            let mut found: ArrayVec<u16, { 64 * 21 }> = ArrayVec::new();
+            for dense in self.reach_candidates(side, to).iter() {
+                let s = v.geo.from_dense(dense).0;
                 if s == from.0 || s == to.0 || self.board[s as usize] == Piece::EMPTY {
                     continue;
                 }
                 let p = self.board[s as usize];
-                if !v.form(p).emperor && v.reach.may_reach(p, s as usize, to.index()) {
-                    if list.is_full() {
-                        break;
-                    }
-                    list.push((self.exchange_value(p, values), s));
+                if !v.form(p).emperor
+                    && v.reach.may_reach(p, s as usize, to.index())
+                    && found.try_push(self.pidx[s as usize]).is_err()
+                {
+                    break;
                 }
+            }
+            found.sort_unstable();
+            let list = &mut cands[side.index()];
+            for &i in found.iter().take(MAX_EXCHANGE) {
+                let s = self.plist[side.index()][i as usize];
+                list.push((self.exchange_value(self.board[s as usize], values), s));
             }
             list.sort_unstable_by_key(|e| e.0);
         }
@@ -721,11 +946,170 @@ pub struct Danger {
     /// Whether every checker is a plain slider or unblockable, so that
     /// [`Position::may_escape`] can judge moves without the interpreter.
     judged: bool,
+    /// The padded-mailbox cells the first checker's attack on the royal reads (its own square
+    /// among them; a bit per cell): the attack is a function of these cells, so a move that
+    /// changes none of them leaves the royal attacked (found without asking the candidates).
+    held: Option<[u64; CELL_WORDS]>,
+}
+
+/// Words of a set of padded-mailbox cells: a 36x36 board padded by four rings has 1,936.
+const CELL_WORDS: usize = 31;
+
+/// A mailbox view that records which cells are read.
+struct ReadCells<'a> {
+    board: &'a [Piece],
+    read: [Cell<u64>; CELL_WORDS],
+}
+
+impl Cells for ReadCells<'_> {
+    #[inline(always)]
+    fn cell(&self, i: usize) -> Piece {
+        let w = &self.read[i / 64];
+        w.set(w.get() | 1 << (i % 64));
+        self.board[i]
+    }
 }
 
 impl Danger {
     /// Whether the royal is attacked now (the side to move is in check).
     pub fn in_check(&self) -> bool {
         !self.checkers.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Along a seeded random playout of `id`, on every square and for both sides, the board
+    /// masks' candidates hold every piece the reach tables name (the whole piece list
+    /// filtered by the tables, as the attack questions asked before the masks), and no piece
+    /// of the other side. Returns how many far-reaching kind bitboards the variant has.
+    fn candidates_cover_reach<const N: usize>(id: &str, seed: u64, plies: usize) -> usize {
+        let v = Variant::builtin(id).unwrap();
+        let mut p = Position::<N>::startpos(v.clone());
+        let mut state = seed;
+        for ply in 0..plies {
+            if ply % 5 == 0 {
+                for side in [Colour::Black, Colour::White] {
+                    for to in v.geo.all_squares() {
+                        let bb = p.reach_candidates(side, to);
+                        for &s in &p.plist[side.index()] {
+                            let piece = p.board[s as usize];
+                            if !v.form(piece).emperor
+                                && v.reach.may_reach(piece, s as usize, to.index())
+                            {
+                                assert!(
+                                    bb.has(v.geo.dense(Square(s))),
+                                    "{id}: {} on {} misses {}",
+                                    v.kind(v.form(piece).kind).code(),
+                                    v.geo.square_name(Square(s)),
+                                    v.geo.square_name(to)
+                                );
+                            }
+                        }
+                        for &s in &p.plist[side.flip().index()] {
+                            assert!(!bb.has(v.geo.dense(Square(s))));
+                        }
+                    }
+                }
+            }
+            let moves = p.moves();
+            if moves.is_empty() || p.winner().is_some() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            p.make(moves[(state >> 33) as usize % moves.len()]);
+        }
+        v.reach.far_kinds[0].len() + v.reach.far_kinds[1].len()
+    }
+
+    /// Whether the piece on `at` reaches `target` by its whole program (the interpreter alone).
+    fn walks_to<const N: usize>(p: &Position<N>, board: &[Piece], at: u16, target: Square) -> bool {
+        let v = &*p.variant;
+        let mut hit = AnyHit {
+            target: target.index(),
+            hit: false,
+        };
+        let piece = board[at as usize];
+        Walker::new(v, board, Square(at), &mut hit).program(&v.programs[piece.index()]);
+        hit.hit
+    }
+
+    /// Along a seeded random playout of `id`, for every piece and square, `reaches` (the
+    /// tables, then only the ops of the target's region) says what walking the whole program says, on
+    /// the position's board and on a copy with every third piece lifted (as in an exchange).
+    fn reaches_agrees_with_whole_programs<const N: usize>(
+        id: &str,
+        seed: u64,
+        plies: usize,
+        every: usize,
+    ) {
+        let v = Variant::builtin(id).unwrap();
+        let mut p = Position::<N>::startpos(v.clone());
+        let mut state = seed;
+        for ply in 0..plies {
+            if ply % every == every - 1 {
+                let mut lifted = p.board.clone();
+                for (k, &s) in p.plist[0].iter().chain(&p.plist[1]).enumerate() {
+                    if k % 3 == 2 {
+                        lifted[s as usize] = Piece::EMPTY;
+                    }
+                }
+                for board in [&p.board, &lifted] {
+                    for &at in p.plist[0].iter().chain(&p.plist[1]) {
+                        let piece = board[at as usize];
+                        if !piece.is_piece() || v.form(piece).emperor {
+                            continue;
+                        }
+                        for to in v.geo.all_squares() {
+                            if to.0 == at {
+                                continue;
+                            }
+                            assert_eq!(
+                                p.reaches(board, Square(at), to),
+                                walks_to(&p, board, at, to),
+                                "{id}: {} on {} to {} in {}",
+                                v.kind(v.form(piece).kind).code(),
+                                v.geo.square_name(Square(at)),
+                                v.geo.square_name(to),
+                                p.to_notation()
+                            );
+                        }
+                    }
+                }
+            }
+            let moves = p.moves();
+            if moves.is_empty() || p.winner().is_some() {
+                break;
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            p.make(moves[(state >> 33) as usize % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn reaches_agrees_with_the_interpreter() {
+        reaches_agrees_with_whole_programs::<3>("chu", 11, 120, 30);
+        reaches_agrees_with_whole_programs::<5>("dai-dai", 12, 120, 40);
+        reaches_agrees_with_whole_programs::<6>("maka-dai-dai", 13, 120, 40);
+        reaches_agrees_with_whole_programs::<6>("ko", 14, 120, 40);
+        reaches_agrees_with_whole_programs::<21>("taikyoku", 15, 60, 30);
+    }
+
+    #[test]
+    fn reach_candidates_cover_every_possible_attacker() {
+        assert_eq!(candidates_cover_reach::<3>("chu", 1, 150), 0);
+        candidates_cover_reach::<5>("dai-dai", 2, 150);
+        candidates_cover_reach::<6>("maka-dai-dai", 3, 150);
+        candidates_cover_reach::<6>("ko", 4, 150);
+        let far = candidates_cover_reach::<21>("taikyoku", 5, 60);
+        // Taikyoku's hook movers (hook mover, long-nosed goblin, capricorn) and the like
+        // reach squares off every king line through their own.
+        assert!(far > 0, "Taikyoku has far-reaching pieces");
     }
 }

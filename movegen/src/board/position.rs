@@ -285,6 +285,24 @@ impl<const N: usize> Position<N> {
         &self.kind_bb[kind.index() * 2 + c.index()]
     }
 
+    /// Whether the last move made changed any of the padded-mailbox cells in `cells` (a bit per
+    /// cell): its origin, its destination, the squares it captured on, the pieces it changed
+    /// in place. False when no move was made.
+    pub(crate) fn last_move_changed_any(&self, cells: &[u64]) -> bool {
+        let Some(u) = self.undo.last() else {
+            return false;
+        };
+        let has = |i: usize| cells.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0);
+        has(u.mv.from().index())
+            || has(u.mv.to().index())
+            || self.captures[u.cap_start as usize..]
+                .iter()
+                .any(|&(sq, _)| has(sq as usize))
+            || self.changes[u.change_start as usize..]
+                .iter()
+                .any(|&(sq, _)| has(sq as usize))
+    }
+
     /// Hashes of the positions before each move made so far (oldest first).
     pub(crate) fn history(&self) -> &[u64] {
         &self.history
