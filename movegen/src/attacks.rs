@@ -360,17 +360,11 @@ impl ReachTables {
     /// How `p` on `from` reaches `to` (None: it never does).
     #[inline(always)]
     fn class(&self, p: Piece, from: usize, to: usize) -> Option<usize> {
-        let i = self.index(from, to);
-        let t = self.table_of[p.index()] as usize * 3 * self.words + i / 64;
-        let b = i % 64;
-        if self.bits[t + 2 * self.words] >> b & 1 != 0 {
-            Some(COMPLEX)
-        } else if self.bits[t] >> b & 1 != 0 {
-            Some(UNBLOCKABLE)
-        } else if self.bits[t + self.words] >> b & 1 != 0 {
-            Some(RAY)
-        } else {
-            None
+        match self.classes(p, from, to) {
+            (_, _, true) => Some(COMPLEX),
+            (true, _, _) => Some(UNBLOCKABLE),
+            (_, true, _) => Some(RAY),
+            _ => None,
         }
     }
 }
