@@ -973,6 +973,8 @@ impl Danger {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
 
     /// Along a seeded random playout of `id`, on every square and for both sides, the board
@@ -981,9 +983,7 @@ mod tests {
     /// of the other side. Returns how many far-reaching kind bitboards the variant has.
     fn candidates_cover_reach<const N: usize>(id: &str, seed: u64, plies: usize) -> usize {
         let v = Variant::builtin(id).unwrap();
-        let mut p = Position::<N>::startpos(v.clone());
-        let mut state = seed;
-        for ply in 0..plies {
+        playout::<N>(&v, seed, plies, |ply, p| {
             if ply % 5 == 0 {
                 for side in [Colour::Black, Colour::White] {
                     for to in v.geo.all_squares() {
@@ -1008,6 +1008,22 @@ mod tests {
                     }
                 }
             }
+        });
+        v.reach.far_kinds[0].len() + v.reach.far_kinds[1].len()
+    }
+
+    /// Plays a seeded random game of `v` for up to `plies` plies (a small linear congruential
+    /// generator picks the moves), showing `visit` each position with its ply.
+    fn playout<const N: usize>(
+        v: &Arc<Variant>,
+        seed: u64,
+        plies: usize,
+        mut visit: impl FnMut(usize, &Position<N>),
+    ) {
+        let mut p = Position::<N>::startpos(v.clone());
+        let mut state = seed;
+        for ply in 0..plies {
+            visit(ply, &p);
             let moves = p.moves();
             if moves.is_empty() || p.winner().is_some() {
                 break;
@@ -1017,7 +1033,6 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             p.make(moves[(state >> 33) as usize % moves.len()]);
         }
-        v.reach.far_kinds[0].len() + v.reach.far_kinds[1].len()
     }
 
     /// Whether the piece on `at` reaches `target` by its whole program (the interpreter alone).
@@ -1042,9 +1057,7 @@ mod tests {
         every: usize,
     ) {
         let v = Variant::builtin(id).unwrap();
-        let mut p = Position::<N>::startpos(v.clone());
-        let mut state = seed;
-        for ply in 0..plies {
+        playout::<N>(&v, seed, plies, |ply, p| {
             if ply % every == every - 1 {
                 let mut lifted = p.board.clone();
                 for (k, &s) in p.plist[0].iter().chain(&p.plist[1]).enumerate() {
@@ -1064,7 +1077,7 @@ mod tests {
                             }
                             assert_eq!(
                                 p.reaches(board, Square(at), to),
-                                walks_to(&p, board, at, to),
+                                walks_to(p, board, at, to),
                                 "{id}: {} on {} to {} in {}",
                                 v.kind(v.form(piece).kind).code(),
                                 v.geo.square_name(Square(at)),
@@ -1075,15 +1088,7 @@ mod tests {
                     }
                 }
             }
-            let moves = p.moves();
-            if moves.is_empty() || p.winner().is_some() {
-                break;
-            }
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            p.make(moves[(state >> 33) as usize % moves.len()]);
-        }
+        });
     }
 
     #[test]
