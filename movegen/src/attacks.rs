@@ -389,6 +389,10 @@ fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
     out
 }
 
+/// The most squares a board has (a 36x36 board in 21 bitboard words): a bound on a side's
+/// pieces.
+const MAX_SQUARES: usize = 64 * 21;
+
 /// Most candidate attackers of one square an exchange looks at, per side.
 const MAX_EXCHANGE: usize = 48;
 
@@ -781,7 +785,7 @@ impl<const N: usize> Position<N> {
             // Found through the board masks, then put in piece-list order, so that the list
             // (and which candidates a full list leaves out) does not depend on how they were
             // found.
-            let mut found: ArrayVec<u16, { 64 * 21 }> = ArrayVec::new();
+            let mut found: ArrayVec<u16, MAX_SQUARES> = ArrayVec::new();
             for dense in self.reach_candidates(side, to).iter() {
                 let s = v.geo.from_dense(dense).0;
                 if s == from.0 || s == to.0 || self.board[s as usize] == Piece::EMPTY {
@@ -1048,8 +1052,9 @@ mod tests {
     }
 
     /// Along a seeded random playout of `id`, for every piece and square, `reaches` (the
-    /// tables, then only the ops of the target's region) says what walking the whole program says, on
-    /// the position's board and on a copy with every third piece lifted (as in an exchange).
+    /// tables, then only the ops of the target's region) says what walking the whole program
+    /// says, on the position's board and on a copy with every third piece lifted (as in an
+    /// exchange).
     fn reaches_agrees_with_whole_programs<const N: usize>(
         id: &str,
         seed: u64,
