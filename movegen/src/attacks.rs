@@ -295,7 +295,7 @@ impl ReachTables {
         let regular = |idx: usize| {
             let dr = (idx / width).abs_diff(ranks - 1);
             let dc = (idx % width).abs_diff(files - 1);
-            dr.max(dc) <= NEAR || dr == 0 || dc == 0 || dr == dc
+            is_near_or_on_line(dr, dc)
         };
         for i in 2..v.programs.len() {
             let p = Piece(i as u16);
@@ -369,6 +369,13 @@ impl ReachTables {
     }
 }
 
+/// Whether a displacement of `dr` rows and `dc` columns (absolute) is within [`NEAR`] steps or
+/// along a king line: where the board masks look for a piece that is not far-reaching.
+#[inline]
+fn is_near_or_on_line(dr: usize, dc: usize) -> bool {
+    dr.max(dc) <= NEAR || dr == 0 || dc == 0 || dr == dc
+}
+
 /// For each dense square, as `squares / 64` (rounded up) words: the squares within [`NEAR`]
 /// steps of it or on a king line through it.
 fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
@@ -380,7 +387,7 @@ fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
         for s in geo.all_squares() {
             let dr = geo.row(s).abs_diff(r0);
             let dc = geo.col(s).abs_diff(c0);
-            if dr.max(dc) <= NEAR || dr == 0 || dc == 0 || dr == dc {
+            if is_near_or_on_line(dr, dc) {
                 let d = geo.dense(s).index();
                 mask[d / 64] |= 1 << (d % 64);
             }
