@@ -173,6 +173,73 @@ fn openings_are_distinct_playable_and_reproducible() {
     assert_eq!(stdout(&run(&args)), out, "same seed, same lines");
 }
 
+/// `openings --settle-plies N`: after the random plies, each line goes on with the N moves the
+/// engine itself plays (`go depth D` from the line so far), and the lines stay reproducible.
+#[test]
+fn openings_settle_with_the_engines_own_moves() {
+    let args = [
+        "openings",
+        "--variant",
+        "dai-dai",
+        "--count",
+        "2",
+        "--min-plies",
+        "2",
+        "--max-plies",
+        "3",
+        "--settle-plies",
+        "3",
+        "--depth",
+        "1",
+        "--seed",
+        "12",
+    ];
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(stdout(&run(&args)), out, "same seed, same lines");
+    let lines: Vec<Vec<&str>> = out
+        .lines()
+        .map(|l| {
+            l.strip_prefix("startpos moves ")
+                .expect(l)
+                .split_whitespace()
+                .collect()
+        })
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let mut usi = std::process::Command::new(env!("CARGO_BIN_EXE_taikyoku"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = usi.stdin.take().unwrap();
+    let mut output = std::io::BufReader::new(usi.stdout.take().unwrap());
+    writeln!(input, "setoption name USI_Variant value dai-dai").unwrap();
+    for moves in &lines {
+        assert!((5..=6).contains(&moves.len()), "{moves:?}");
+        let random = moves.len() - 3;
+        writeln!(input, "usinewgame").unwrap();
+        for k in random..moves.len() {
+            let before = moves[..k].join(" ");
+            writeln!(input, "position startpos moves {before}\ngo depth 1").unwrap();
+            let best = loop {
+                let mut l = String::new();
+                assert!(
+                    std::io::BufRead::read_line(&mut output, &mut l).unwrap() > 0,
+                    "the engine stopped"
+                );
+                if let Some(rest) = l.strip_prefix("bestmove ") {
+                    break rest.split_whitespace().next().unwrap().to_string();
+                }
+            };
+            assert_eq!(best, moves[k], "after {before}");
+        }
+    }
+    writeln!(input, "quit").unwrap();
+    assert!(usi.wait().unwrap().success());
+}
+
 #[test]
 fn openings_refuse_an_impossible_request() {
     let o = run(&[

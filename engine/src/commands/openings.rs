@@ -2,6 +2,13 @@
 //! each a few uniformly random legal moves from the start position, kept only when a short
 //! search finds the position balanced. Matches play each line with both colours, so an
 //! unbalanced line costs nothing but information; the filter keeps the information.
+//!
+//! With `--settle-plies N` the engine then plays N plies itself (searches of `--depth`) before
+//! the balance test. A few random moves leave Taikyoku's kings open to the ranging jumpers, and
+//! a game from such a line ends within a dozen plies, won by whichever colour has the tactic,
+//! whatever the engines: the pair of games tells nothing about them. Settling plays those
+//! tactics out (a line whose game ends on the way is dropped), so the games start from a
+//! middle game the engines have to play.
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -9,10 +16,11 @@ use std::sync::Arc;
 
 use clap::Args;
 use rand::{Rng, SeedableRng};
+use taikyoku_engine::backend::CONTEMPT;
 use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
-use taikyoku_movegen::{with_position, AnyPosition};
+use taikyoku_movegen::{with_position, AnyPosition, Move};
 use taikyoku_protocol::joint::Joint;
 
 use crate::{CliError, VariantArgs};
@@ -31,9 +39,14 @@ pub struct OpeningsArgs {
     /// Most random plies of a line.
     #[arg(long, default_value_t = 8)]
     max_plies: usize,
-    /// Keep a line only if a search of this depth scores it within `--balance`.
+    /// Keep a line only if a search of this depth scores it within `--balance` (and play the
+    /// `--settle-plies` with searches of this depth).
     #[arg(long, default_value_t = 2)]
     depth: i32,
+    /// Plies the engine plays itself after the random ones, before the balance test, so that
+    /// the early tactics of the random moves are played out (lines whose game ends are dropped).
+    #[arg(long, default_value_t = 0)]
+    settle_plies: usize,
     /// Largest accepted score (centipawns, either side).
     #[arg(long, default_value_t = 200)]
     balance: i32,
@@ -61,6 +74,7 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
     let mut seen = HashSet::new();
     let mut out = std::io::stdout().lock();
     let mut made = 0;
+    let mut dropped = Dropped::default();
     for _ in 0..a.count.saturating_mul(ATTEMPTS_PER_LINE) {
         if made == a.count {
             break;
@@ -69,26 +83,41 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         let mut pos = AnyPosition::startpos(variant.clone());
         let mut joint = Joint::new(play, &pos);
         let line = random_line(&mut pos, joint.as_mut(), plies, &mut rng);
-        let Some(line) = line else { continue };
+        let Some(mut line) = line else {
+            dropped.ended += 1;
+            continue;
+        };
         if !seen.insert(line.clone()) {
+            dropped.repeated += 1;
             continue;
         }
-        let score = with_position!(&pos, p => {
-            let control = Control::new(Deadlines::unlimited());
-            let limits = Limits {
-                depth: Some(a.depth.max(1)),
-                ..Limits::default()
-            };
-            search::search(p, &eval, tt.clone(), 1, limits, &control, Features::default(), &mut |_| {})
-                .info
-                .map_or(0, |i| i.score)
-        });
+        // Each line's searches start from an empty table, so that a line is the engine's play
+        // from its random moves whatever was tried before it.
+        tt.clear();
+        let searcher = Searcher {
+            eval: &eval,
+            tt: &tt,
+            depth: a.depth.max(1),
+        };
+        if !settle(
+            &mut pos,
+            joint.as_mut(),
+            a.settle_plies,
+            &searcher,
+            &mut line,
+        ) {
+            dropped.settling += 1;
+            continue;
+        }
+        let score = searcher.search(&pos).1;
         if score.abs() > a.balance {
+            dropped.unbalanced += 1;
             continue;
         }
         writeln!(out, "startpos moves {}", line.join(" "))?;
         made += 1;
     }
+    eprintln!("openings: {made} lines kept; dropped: {dropped}");
     if made < a.count {
         return Err(CliError::Msg(format!(
             "found only {made} balanced lines of {} (raise --balance or lower --min-plies)",
@@ -96,6 +125,76 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// Why lines were dropped (printed on standard error, so that a slow or failing run says
+/// which filter to relax).
+#[derive(Default)]
+struct Dropped {
+    ended: usize,
+    repeated: usize,
+    settling: usize,
+    unbalanced: usize,
+}
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} ended during the random plies, {} repeated, {} ended or left the rules while \
+             settling, {} unbalanced",
+            self.ended, self.repeated, self.settling, self.unbalanced
+        )
+    }
+}
+
+/// The fixed-depth search that settles and judges the lines.
+struct Searcher<'a> {
+    eval: &'a Evaluator,
+    tt: &'a Arc<Tt>,
+    depth: i32,
+}
+
+impl Searcher<'_> {
+    /// The best move (None when there is none) and its score, for the side to move.
+    fn search(&self, pos: &AnyPosition) -> (Option<Move>, i32) {
+        with_position!(pos, p => {
+            let control = Control::new(Deadlines::unlimited());
+            // The engine's own defaults, so that settled plies are the moves `go depth D` plays.
+            let limits = Limits {
+                depth: Some(self.depth),
+                contempt: CONTEMPT,
+                ..Limits::default()
+            };
+            let r = search::search(p, self.eval, self.tt.clone(), 1, limits, &control, Features::default(), &mut |_| {});
+            (r.best, r.info.map_or(0, |i| i.score))
+        })
+    }
+}
+
+/// Whether the game of `p` is over (under the `joint`'s reading, if any).
+fn over(p: &mut AnyPosition, joint: &mut Option<&mut Joint>) -> bool {
+    match joint {
+        Some(j) => j.game_result(p, &[]).is_some(),
+        None => p.game_result(&[]).is_some(),
+    }
+}
+
+/// The legal moves of `p` (under the `joint`'s reading, if any).
+fn legal(p: &mut AnyPosition, joint: &mut Option<&mut Joint>) -> Vec<Move> {
+    match joint {
+        Some(j) => j.legal_moves(p),
+        None => p.legal_moves(),
+    }
+}
+
+/// Plays `m` on `p` (and the `joint`), noting it in `line`.
+fn play(p: &mut AnyPosition, joint: &mut Option<&mut Joint>, m: Move, line: &mut Vec<String>) {
+    line.push(p.move_to_string(m));
+    p.make(m);
+    if let Some(j) = joint {
+        j.make(m);
+    }
 }
 
 /// Plays `plies` random legal moves (under `--chu-rules both` or `either`, of the `joint`); the
@@ -107,27 +206,44 @@ fn random_line(
     rng: &mut impl Rng,
 ) -> Option<Vec<String>> {
     let mut line = Vec::with_capacity(plies);
-    let over = |p: &mut AnyPosition, joint: &mut Option<&mut Joint>| match joint {
-        Some(j) => j.game_result(p, &[]).is_some(),
-        None => p.game_result(&[]).is_some(),
-    };
     for _ in 0..plies {
         if over(p, &mut joint) {
             return None;
         }
-        let moves = match &mut joint {
-            Some(j) => j.legal_moves(p),
-            None => p.legal_moves(),
-        };
+        let moves = legal(p, &mut joint);
         if moves.is_empty() {
             return None;
         }
-        let m = moves[rng.gen_range(0..moves.len())];
-        line.push(p.move_to_string(m));
-        p.make(m);
-        if let Some(j) = &mut joint {
-            j.make(m);
-        }
+        play(
+            p,
+            &mut joint,
+            moves[rng.gen_range(0..moves.len())],
+            &mut line,
+        );
     }
     (!over(p, &mut joint)).then_some(line)
+}
+
+/// Plays `plies` moves of the `searcher` onto `p` and `line`; false if the game ended on the
+/// way or the search chose a move the `joint`'s reading does not allow.
+fn settle(
+    p: &mut AnyPosition,
+    mut joint: Option<&mut Joint>,
+    plies: usize,
+    searcher: &Searcher,
+    line: &mut Vec<String>,
+) -> bool {
+    for _ in 0..plies {
+        if over(p, &mut joint) {
+            return false;
+        }
+        let Some(m) = searcher.search(p).0 else {
+            return false;
+        };
+        if joint.is_some() && !legal(p, &mut joint).contains(&m) {
+            return false;
+        }
+        play(p, &mut joint, m, line);
+    }
+    !over(p, &mut joint)
 }
