@@ -75,6 +75,11 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let mut made = 0;
     let mut dropped = Dropped::default();
+    let searcher = Searcher {
+        eval: &eval,
+        tt: &tt,
+        depth: a.depth.max(1),
+    };
     for _ in 0..a.count.saturating_mul(ATTEMPTS_PER_LINE) {
         if made == a.count {
             break;
@@ -94,11 +99,6 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         // Each line's searches start from an empty table, so that a line is the engine's play
         // from its random moves whatever was tried before it.
         tt.clear();
-        let searcher = Searcher {
-            eval: &eval,
-            tt: &tt,
-            depth: a.depth.max(1),
-        };
         if !settle(
             &mut pos,
             joint.as_mut(),
@@ -120,7 +120,8 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
     eprintln!("openings: {made} lines kept; dropped: {dropped}");
     if made < a.count {
         return Err(CliError::Msg(format!(
-            "found only {made} balanced lines of {} (raise --balance or lower --min-plies)",
+            "found only {made} balanced lines of {} (raise --balance, or lower --min-plies or \
+             --settle-plies)",
             a.count
         )));
     }
