@@ -177,23 +177,9 @@ fn openings_are_distinct_playable_and_reproducible() {
 /// engine itself plays (`go depth D` from the line so far), and the lines stay reproducible.
 #[test]
 fn openings_settle_with_the_engines_own_moves() {
-    let args = [
-        "openings",
-        "--variant",
-        "dai-dai",
-        "--count",
-        "2",
-        "--min-plies",
-        "2",
-        "--max-plies",
-        "3",
-        "--settle-plies",
-        "3",
-        "--depth",
-        "1",
-        "--seed",
-        "12",
-    ];
+    let line = "openings --variant dai-dai --count 2 --min-plies 2 --max-plies 3 \
+                --settle-plies 3 --depth 1 --seed 12";
+    let args: Vec<&str> = line.split_whitespace().collect();
     let o = run(&args);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
