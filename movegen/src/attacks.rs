@@ -258,7 +258,7 @@ impl ReachTables {
                 }
             }
             // Which slides and rest ops capture in each region (a program with more than 64 is
-            // walked whole, see `reaches`).
+            // walked whole, see `reaches_in`).
             let mut regions = RegionRecorder {
                 row_col: &t.row_col,
                 from: 0,
@@ -450,20 +450,16 @@ impl<const N: usize> Position<N> {
     #[inline]
     pub fn can_capture_on(&self, at: Square, target: Square) -> bool {
         let p = self.board[at.index()];
-        p.is_piece() && !self.variant.form(p).emperor && self.reaches(&self.board, at, target)
+        p.is_piece()
+            && !self.variant.form(p).emperor
+            && self.reaches_in(&self.board[..], at, target)
     }
 
     /// Whether the piece on `at` of `board` could capture on `target`, whoever stands there: the
     /// reach tables decide unblockable moves and plain slides (by looking at the squares
     /// between), the interpreter everything else, walking only the slides and ops that capture
-    /// in the target's region (leaps are unblockable: the tables decide them).
-    #[inline]
-    fn reaches(&self, board: &[Piece], at: Square, target: Square) -> bool {
-        self.reaches_in(board, at, target)
-    }
-
-    /// [`Position::reaches`] on any view of a mailbox (one that records the cells read, for
-    /// [`Danger`]).
+    /// in the target's region (leaps are unblockable: the tables decide them). `board` is any
+    /// view of a mailbox (one that records the cells read, for [`Danger`]).
     #[inline]
     fn reaches_in<B: Cells + ?Sized>(&self, board: &B, at: Square, target: Square) -> bool {
         let v = &*self.variant;
@@ -824,7 +820,7 @@ impl<const N: usize> Position<N> {
             let list = &mut cands[side.index()];
             let Some(i) = list
                 .iter()
-                .position(|&(_, s)| self.reaches(&self.board, Square(s), to))
+                .position(|&(_, s)| self.reaches_in(&self.board[..], Square(s), to))
             else {
                 break;
             };
@@ -1058,7 +1054,7 @@ mod tests {
         hit.hit
     }
 
-    /// Along a seeded random playout of `id`, for every piece and square, `reaches` (the
+    /// Along a seeded random playout of `id`, for every piece and square, `reaches_in` (the
     /// tables, then only the ops of the target's region) says what walking the whole program
     /// says, on the position's board and on a copy with every third piece lifted (as in an
     /// exchange).
@@ -1088,7 +1084,7 @@ mod tests {
                                 continue;
                             }
                             assert_eq!(
-                                p.reaches(board, Square(at), to),
+                                p.reaches_in(&board[..], Square(at), to),
                                 walks_to(p, board, at, to),
                                 "{id}: {} on {} to {} in {}",
                                 v.kind(v.form(piece).kind).code(),
