@@ -12,7 +12,9 @@ use taikyoku_eval::{Evaluator, Params};
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
 use taikyoku_protocol::engine::{Engine, EngineOption, Go, Reporter, Score, Thinking};
 
-use crate::search::{self, mate_in, Control, Deadlines, Features, Info, Limits, MoveFilter};
+use crate::search::{
+    self, mate_in, Control, Deadlines, Features, Info, Limits, Memory, MoveFilter,
+};
 use crate::time::{self, Budget, Clock, GameState, OVERHEAD};
 use crate::tt::Tt;
 
@@ -125,6 +127,11 @@ pub struct Backend {
     contempt: i32,
     /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
     params: Params,
+    /// What the game's searches learned about quiet moves (held by the search under way).
+    memory: Arc<Mutex<Memory>>,
+    /// A new game began: the next search starts from an empty [`Memory`]. (A flag, so that
+    /// `usinewgame` never waits for a search that is still ending.)
+    forget: Arc<AtomicBool>,
 }
 
 impl Backend {
@@ -147,6 +154,8 @@ impl Backend {
             start_pieces,
             params: Params::default(),
             contempt: CONTEMPT,
+            memory: Arc::new(Mutex::new(Memory::new())),
+            forget: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -326,9 +335,11 @@ impl Engine for Backend {
     /// Nothing to prepare: the table is allocated when its size is set, and emptied at once.
     fn ready(&mut self) {}
 
-    /// Empties the hash table, at once whatever its size (see [`Tt::clear`]).
+    /// Empties the hash table, at once whatever its size (see [`Tt::clear`]), and has the next
+    /// search forget what this game's searches learned.
     fn new_game(&mut self) {
         self.tt.clear();
+        self.forget.store(true, SeqCst);
     }
 
     fn go(&mut self, pos: &AnyPosition, go: &Go, mut report: Box<dyn Reporter>) {
@@ -358,7 +369,15 @@ impl Engine for Backend {
             }));
             return;
         }
+        let memory = self.memory.clone();
+        let forget = self.forget.clone();
         self.handle = Some(std::thread::spawn(move || {
+            // A search that panicked left nothing that matters half-written: the tables only
+            // order moves.
+            let mut memory = memory.lock().unwrap_or_else(|e| e.into_inner());
+            if forget.swap(false, SeqCst) {
+                memory.clear();
+            }
             with_position!(&pos, p => {
                 let mut each = |info: &Info| report.thinking(&thinking(info));
                 let r = search::search(
@@ -369,6 +388,7 @@ impl Engine for Backend {
                     limits,
                     &control,
                     Features::default(),
+                    &mut memory,
                     &mut each,
                 );
                 answered.store(true, SeqCst);

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use taikyoku_engine::search::{
-    search, Control, Deadlines, Features, Limits, MoveFilter, MATE, MATE_BOUND,
+    search, Control, Deadlines, Features, Limits, Memory, MoveFilter, MATE, MATE_BOUND,
 };
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
@@ -36,6 +36,7 @@ fn best(p: &Position<5>, depth: i32, moves: MoveFilter) -> (Move, i32) {
         limits,
         &control,
         Features::default(),
+        &mut Memory::new(),
         &mut |_| {},
     );
     (r.best.unwrap(), r.info.unwrap().score)

@@ -530,7 +530,7 @@ fn probe_search(
             );
         };
         with_position!(pos, p => {
-            search::search(p, &eval, Arc::new(Tt::new(16)), 1, limits, &control, Features::default(), &mut report);
+            search::search(p, &eval, Arc::new(Tt::new(16)), 1, limits, &control, Features::default(), &mut search::Memory::new(), &mut report);
         });
     }
 }

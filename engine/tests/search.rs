@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use taikyoku_engine::search::{
-    search, Control, Deadlines, Features, Limits, MoveFilter, SearchResult, MATE, MATE_BOUND,
+    search, Control, Deadlines, Features, Limits, Memory, MoveFilter, SearchResult, MATE,
+    MATE_BOUND,
 };
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
@@ -45,7 +46,17 @@ fn run_limits<const N: usize>(p: &Position<N>, limits: Limits, features: Feature
     let eval = Evaluator::new(v.clone());
     let tt = Arc::new(Tt::new(4));
     let control = Control::new(Deadlines::unlimited());
-    search(p, &eval, tt, 1, limits, &control, features, &mut |_| {})
+    search(
+        p,
+        &eval,
+        tt,
+        1,
+        limits,
+        &control,
+        features,
+        &mut Memory::new(),
+        &mut |_| {},
+    )
 }
 
 /// Plain negamax with alpha-beta: every move to the full depth, static evaluation at the leaves.
@@ -251,6 +262,7 @@ fn stop_ends_an_unlimited_search_with_a_move() {
             Limits::default(),
             &control,
             Features::default(),
+            &mut Memory::new(),
             &mut |_| {
                 let _ = reported.send(());
             },
@@ -346,6 +358,7 @@ fn the_first_iteration_always_completes() {
         Limits::default(),
         &control,
         Features::default(),
+        &mut Memory::new(),
         &mut |_| {},
     );
     let info = r.info.expect("a completed iteration");
@@ -592,4 +605,49 @@ fn in_check_taking_the_sole_royal_wins() {
         assert_eq!(p.move_to_string(m), "1q1a", "depth {depth}");
         assert_eq!(score, MATE - 1, "depth {depth}");
     }
+}
+
+/// Nodes of a depth-`depth` search of `p` with an empty table and the given `memory`.
+fn nodes_with<const N: usize>(p: &Position<N>, depth: i32, memory: &mut Memory) -> u64 {
+    let eval = Evaluator::new(p.variant().clone());
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let control = Control::new(Deadlines::unlimited());
+    let tt = Arc::new(Tt::new(4));
+    let r = search(
+        p,
+        &eval,
+        tt,
+        1,
+        limits,
+        &control,
+        Features::default(),
+        memory,
+        &mut |_| {},
+    );
+    r.info.expect("a completed search").nodes
+}
+
+/// What one search learns about quiet moves orders the next one's (the hash table is empty
+/// each time, so only the kept history can change the tree), and `clear` forgets all of it.
+#[test]
+fn searches_of_a_game_share_their_history_until_cleared() {
+    let v = Variant::builtin("dai-dai").unwrap();
+    let start: Position<5> = Position::startpos(v);
+    let mut later = start.clone();
+    let m = later.legal_moves()[7];
+    later.make(m);
+    let mut memory = Memory::new();
+    let fresh = nodes_with(&start, 6, &mut memory);
+    nodes_with(&later, 6, &mut memory);
+    let informed = nodes_with(&start, 6, &mut memory);
+    assert_ne!(informed, fresh, "the kept history changed nothing");
+    memory.clear();
+    assert_eq!(
+        nodes_with(&start, 6, &mut memory),
+        fresh,
+        "clear left something"
+    );
 }

@@ -122,6 +122,41 @@ fn depth_one_score(e: &mut Engine) -> i32 {
     words[at + 1].parse().expect("a number")
 }
 
+/// The node count of the last `info depth` line of a `go depth 4` from `position`.
+fn depth_four_nodes(e: &mut Engine, position: &str) -> u64 {
+    e.send(position);
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth 4 "))
+        .expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "nodes")
+        .expect("a node count");
+    words[at + 1].parse().expect("a number")
+}
+
+/// The searches of a game learn from each other (Stockfish's histories), and `usinewgame`
+/// forgets it all: the same search after it takes exactly the nodes it took in a fresh engine.
+#[test]
+fn a_new_game_forgets_what_the_last_one_learned() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Variant value dai-dai");
+    e.send("usinewgame");
+    let fresh = depth_four_nodes(&mut e, "position startpos");
+    let later = "position startpos moves 5l5k 13f13g";
+    depth_four_nodes(&mut e, later);
+    e.send("usinewgame");
+    assert_eq!(depth_four_nodes(&mut e, "position startpos"), fresh);
+    e.quit();
+}
+
 /// `EvalParams` sets evaluation parameters by name; each setting starts from the defaults, and
 /// `<empty>` restores them.
 #[test]

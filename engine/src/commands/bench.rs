@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
+use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits, Memory};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Variant};
@@ -66,7 +66,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
             ..Limits::default()
         };
         let r = with_position!(&pos, p => search::search(
-            p, &eval, tt, 1, limits, &control, Features::default(), &mut |_| {}
+            p, &eval, tt, 1, limits, &control, Features::default(), &mut Memory::new(), &mut |_| {}
         ));
         let (nodes, qnodes) = r.info.map_or((0, 0), |i| (i.nodes, i.qnodes));
         total += nodes;

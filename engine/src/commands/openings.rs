@@ -10,6 +10,7 @@
 //! tactics out (a line whose game ends on the way is dropped), so the games start from a
 //! middle game the engines have to play.
 
+use std::cell::RefCell;
 use std::collections::HashSet;
 use std::io::Write;
 use std::sync::Arc;
@@ -17,7 +18,7 @@ use std::sync::Arc;
 use clap::Args;
 use rand::{Rng, SeedableRng};
 use taikyoku_engine::backend::CONTEMPT;
-use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits};
+use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits, Memory};
 use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Move};
@@ -79,6 +80,7 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
         eval: &eval,
         tt: &tt,
         depth: a.depth.max(1),
+        memory: RefCell::new(Memory::new()),
     };
     for _ in 0..a.count.saturating_mul(ATTEMPTS_PER_LINE) {
         if made == a.count {
@@ -96,9 +98,9 @@ pub fn run(a: &OpeningsArgs) -> Result<(), CliError> {
             dropped.repeated += 1;
             continue;
         }
-        // Each line's searches start from an empty table, so that a line is the engine's play
-        // from its random moves whatever was tried before it.
-        tt.clear();
+        // Each line's searches start from empty tables, so that a line is the engine's play
+        // from its random moves whatever was tried before it (a new game).
+        searcher.new_line();
         if !settle(
             &mut pos,
             joint.as_mut(),
@@ -154,9 +156,17 @@ struct Searcher<'a> {
     eval: &'a Evaluator,
     tt: &'a Arc<Tt>,
     depth: i32,
+    /// What the line's searches learned, kept from ply to ply as a game keeps it.
+    memory: RefCell<Memory>,
 }
 
 impl Searcher<'_> {
+    /// Forgets the previous line: its hash table entries and its move-ordering tables.
+    fn new_line(&self) {
+        self.tt.clear();
+        self.memory.borrow_mut().clear();
+    }
+
     /// The best move (None when there is none) and its score, for the side to move.
     fn search(&self, pos: &AnyPosition) -> (Option<Move>, i32) {
         with_position!(pos, p => {
@@ -167,7 +177,7 @@ impl Searcher<'_> {
                 contempt: CONTEMPT,
                 ..Limits::default()
             };
-            let r = search::search(p, self.eval, self.tt.clone(), 1, limits, &control, Features::default(), &mut |_| {});
+            let r = search::search(p, self.eval, self.tt.clone(), 1, limits, &control, Features::default(), &mut self.memory.borrow_mut(), &mut |_| {});
             (r.best, r.info.map_or(0, |i| i.score))
         })
     }

@@ -2,6 +2,11 @@
 //! a sibling position at the same ply), a history score per (piece, destination) with bonuses
 //! for moves that cut off and maluses for the quiet moves tried before them, and the
 //! countermove that refuted each (piece, destination) of the opponent's last move.
+//!
+//! The history and countermove tables outlive a search: [`Memory`] keeps one set per thread
+//! from move to move of a game and forgets it at a new game, as Stockfish keeps its histories
+//! until `ucinewgame`. A short search (a few plies, a fast clock) orders its quiet moves by
+//! what the game's earlier searches learned instead of by the generator's square order.
 
 use taikyoku_movegen::{Move, Position};
 
@@ -38,6 +43,23 @@ impl History {
             counter: vec![None; programs * squares],
             killers: [[None; 2]; MAX_PLY + 2],
         }
+    }
+
+    /// Whether these tables fit a variant with `programs` piece indices on `squares` squares.
+    fn fits(&self, programs: usize, squares: usize) -> bool {
+        self.squares == squares && self.quiet.len() == programs * squares
+    }
+
+    /// Forgets everything learned.
+    fn clear(&mut self) {
+        self.quiet.fill(0);
+        self.counter.fill(None);
+        self.forget_killers();
+    }
+
+    /// Forgets the killers of every ply (a new search's plies are other positions).
+    fn forget_killers(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
     /// The table index of `m` in `pos` (before it is played).
@@ -106,5 +128,45 @@ impl History {
         if let Some(i) = self.last_index(pos) {
             self.counter[i] = Some(m);
         }
+    }
+}
+
+/// The search threads' [`History`] tables, kept from one search of a game to the next.
+#[derive(Default)]
+pub struct Memory {
+    tables: Vec<History>,
+}
+
+impl Memory {
+    /// No tables yet (they are made at the first search).
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    /// Forgets what earlier searches learned (a new game).
+    pub fn clear(&mut self) {
+        for t in &mut self.tables {
+            t.clear();
+        }
+    }
+
+    /// One table set per thread for a search of a variant with `programs` piece indices on
+    /// `squares` squares: the kept ones where they fit (killers forgotten), empty ones
+    /// otherwise (the first search, another variant, more threads).
+    pub fn tables(&mut self, threads: usize, programs: usize, squares: usize) -> &mut [History] {
+        if self
+            .tables
+            .first()
+            .is_some_and(|t| !t.fits(programs, squares))
+        {
+            self.tables.clear();
+        }
+        for t in &mut self.tables {
+            t.forget_killers();
+        }
+        while self.tables.len() < threads {
+            self.tables.push(History::new(programs, squares));
+        }
+        &mut self.tables[..threads]
     }
 }

@@ -26,6 +26,7 @@ use std::time::{Duration, Instant};
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{Colour, Move, Position, RepetitionRule};
 
+pub use history::Memory;
 pub use position::SearchPosition;
 use tree::Thread;
 
@@ -291,7 +292,8 @@ fn attacks_before_root<const N: usize>(pos: &Position<N>) -> Vec<bool> {
 }
 
 /// Runs a search of `pos` on `threads` threads and returns the best move. `report` is called by
-/// the main thread after each completed iteration.
+/// the main thread after each completed iteration. `memory` holds what the game's earlier
+/// searches learned about quiet moves, and this one adds to it.
 #[allow(clippy::too_many_arguments)]
 pub fn search<const N: usize>(
     pos: &Position<N>,
@@ -301,6 +303,7 @@ pub fn search<const N: usize>(
     limits: Limits,
     control: &Control,
     features: Features,
+    memory: &mut Memory,
     report: &mut (dyn FnMut(&Info) + Send),
 ) -> SearchResult {
     tt.new_search();
@@ -336,11 +339,14 @@ pub fn search<const N: usize>(
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
         .clamp(1, MAX_PLY as i32 - 1);
+    let v = pos.variant();
+    let tables = memory.tables(threads, v.piece_index_count(), v.geometry().squares());
+    let (main_table, helper_tables) = tables.split_first_mut().expect("one table per thread");
     let result = std::thread::scope(|scope| {
-        for id in 1..threads {
+        for (id, table) in (1..threads).zip(helper_tables) {
             let shared = &shared;
             scope.spawn(move || {
-                let mut t = Thread::new(id, pos, eval, shared, features);
+                let mut t = Thread::new(id, pos, eval, shared, features, table);
                 let mut d = 1 + (id % 2) as i32;
                 while d <= max_depth && !t.aborted {
                     t.root_depth = d;
@@ -351,7 +357,7 @@ pub fn search<const N: usize>(
                 shared.qnodes[id].store(t.qnodes, Relaxed);
             });
         }
-        let mut t = Thread::new(0, pos, eval, &shared, features);
+        let mut t = Thread::new(0, pos, eval, &shared, features, main_table);
         let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
         let mut last: Option<Info> = None;

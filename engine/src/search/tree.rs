@@ -46,8 +46,8 @@ pub struct Thread<'a, const N: usize> {
     pub features: Features,
     /// The move arena.
     pub list: MoveList,
-    /// Killers, history, countermoves.
-    pub history: History,
+    /// Killers, history, countermoves (kept between the searches of a game).
+    pub history: &'a mut History,
     /// Per ply.
     pub frames: Vec<Frame>,
     /// Principal variations by ply.
@@ -79,9 +79,9 @@ impl<'a, const N: usize> Thread<'a, N> {
         eval: &'a Evaluator,
         shared: &'a Shared,
         features: Features,
+        history: &'a mut History,
     ) -> Self {
         let v = pos.variant();
-        let squares = v.geometry().squares();
         Thread {
             id,
             pos: super::SearchPosition::new(pos.clone(), eval),
@@ -89,7 +89,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             shared,
             features,
             list: MoveList(Vec::with_capacity(1 << 16)),
-            history: History::new(v.piece_index_count(), squares),
+            history,
             frames: vec![Frame::default(); MAX_PLY + 4],
             pv: vec![[None; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
