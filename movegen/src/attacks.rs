@@ -65,6 +65,8 @@ struct ReachRecorder<'t> {
     from: usize,
     class: usize,
     bits: Vec<u64>,
+    /// The displacements reached with any modality (moves to empty squares too).
+    moved: Vec<u64>,
 }
 
 impl Visitor for ReachRecorder<'_> {
@@ -72,8 +74,11 @@ impl Visitor for ReachRecorder<'_> {
 
     #[inline]
     fn reach(&mut self, _cx: &Ctx, to: usize, _p: Piece, modality: u8) {
+        let i = self.tables.index(self.from, to);
+        if modality != 0 {
+            self.moved[i / 64] |= 1 << (i % 64);
+        }
         if modality & CAPTURE != 0 {
-            let i = self.tables.index(self.from, to);
             let w = self.class * self.tables.words + i / 64;
             self.bits[w] |= 1 << (i % 64);
         }
@@ -151,6 +156,12 @@ pub(crate) struct ReachTables {
     /// The kind-bitboard indices (`moves_as * 2 + colour`) of the pieces, by colour, that might
     /// capture at a displacement neither near nor along a king line (hook movers and the like).
     far_kinds: [Vec<u16>; 2],
+    /// As `far_kinds`, for moves of any kind (to empty squares too): the pieces that might
+    /// interpose on a square they are neither near nor on a king line of.
+    far_movers: [Vec<u16>; 2],
+    /// The kind-bitboard indices, by colour, of the pieces that promote into a royal form (a
+    /// second royal piece: [`Position::may_gain_royal`]).
+    royal_promoters: [Vec<u16>; 2],
     /// Per program, per region around the piece (see [`region`]): a bit per slide and per op of
     /// its `rest` (slides first, 64 in all at most) that might capture somewhere in that region,
     /// so that a question about a square there walks only those.
@@ -213,6 +224,7 @@ impl ReachTables {
             empty[sq.index()] = Piece::EMPTY;
         }
         let mut region_ops = vec![[0u64; REGIONS]; v.programs.len()];
+        let mut moved = vec![Vec::new(); v.programs.len()];
         let mut seen: std::collections::HashMap<Vec<u64>, u16> = Default::default();
         seen.insert(vec![0; 3 * words], 0);
         for (i, prog) in v.programs.iter().enumerate() {
@@ -224,6 +236,7 @@ impl ReachTables {
                 from: 0,
                 class: COMPLEX,
                 bits: vec![0; 3 * words],
+                moved: vec![0; words],
             };
             for &o in &origins {
                 rec.from = o.index();
@@ -280,6 +293,7 @@ impl ReachTables {
                 }
             }
             region_ops[i] = regions.masks;
+            moved[i] = rec.moved;
             let bits = rec.bits;
             let next = seen.len() as u16;
             let id = *seen.entry(bits.clone()).or_insert_with(|| {
@@ -297,7 +311,7 @@ impl ReachTables {
             let dc = (idx % width).abs_diff(files - 1);
             is_near_or_on_line(dr, dc)
         };
-        for i in 2..v.programs.len() {
+        for (i, moved) in moved.iter().enumerate().skip(2) {
             let p = Piece(i as u16);
             let f = v.form(p);
             if !f.exists || f.emperor {
@@ -310,12 +324,26 @@ impl ReachTables {
                     t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
                 any >> b & 1 != 0 && !regular(idx)
             });
+            let c = p.colour().index();
+            let kind_bb = (f.moves_as.index() * 2 + c) as u16;
             if far {
-                let c = p.colour().index();
-                t.far_kinds[c].push((f.moves_as.index() * 2 + c) as u16);
+                t.far_kinds[c].push(kind_bb);
+            }
+            let moves_far =
+                (0..size).any(|idx| moved[idx / 64] >> (idx % 64) & 1 != 0 && !regular(idx));
+            if moves_far {
+                t.far_movers[c].push(kind_bb);
+            }
+            if f.can_promote && v.form(v.promoted(p)).royal {
+                t.royal_promoters[c].push(kind_bb);
             }
         }
-        for list in &mut t.far_kinds {
+        for list in t
+            .far_kinds
+            .iter_mut()
+            .chain(&mut t.far_movers)
+            .chain(&mut t.royal_promoters)
+        {
             list.sort_unstable();
             list.dedup();
         }
@@ -606,14 +634,31 @@ impl<const N: usize> Position<N> {
 
     /// Whether `m`, a move of the side `danger` was taken for, might leave its royal out of
     /// every checker's reach: it moves the royal, captures each checker or stands between each
-    /// sliding checker and the royal, or it promotes (a second royal piece may appear). False
-    /// only when the royal certainly stays attacked: the move need not be made to know it.
+    /// sliding checker and the royal, or it may give the side a second royal piece
+    /// ([`Position::may_gain_royal`]). False only when the royal certainly stays attacked: the
+    /// move need not be made to know it.
     pub fn may_escape(&self, danger: &Danger, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
-        if !danger.judged || from == danger.royal || m.promotion() == Promotion::Promote {
+        if from == danger.royal || self.may_gain_royal(m) {
             return true;
         }
         let simple = !(m.is_range() || m.has_stops() || m.has_shot_layout());
+        if !danger.judged {
+            // The first checker's attack reads only the held cells: a move that changes none
+            // of them (its origin, its destination, what it captures) leaves it attacking.
+            let Some(held) = &danger.held else {
+                return true;
+            };
+            let has = |i: usize| held[i / 64] >> (i % 64) & 1 != 0;
+            if has(from.index()) || has(to.index()) {
+                return true;
+            }
+            let mut hit = false;
+            if !simple {
+                self.for_each_captured(m, |sq, _| hit |= has(sq.index()));
+            }
+            return hit;
+        }
         danger.checkers.iter().all(|&(s, ray)| {
             let captured = if simple {
                 to.0 == s && to != from
@@ -630,6 +675,66 @@ impl<const N: usize> Position<N> {
                     off % step == 0 && off / step > 0 && off / step < dist
                 })
         })
+    }
+
+    /// A superset of the squares of the side to move's pieces that have a move
+    /// [`Position::may_escape`] keeps, or a move capturing on the square of the opponent's
+    /// sole royal: the royal itself, the pieces that might move or capture on a cell the first
+    /// checker's attack reads (near it or on a king line through it, or far-reaching; a move
+    /// that changes none of those cells leaves the checker attacking), those that might take
+    /// the opponent's royal, and those that promote into a royal form. None when that takes
+    /// every piece: not in check, the read cells were not recorded, or a capture may convert
+    /// the capturer.
+    pub(crate) fn evasion_pieces(&self, danger: &Danger) -> Option<Bitboard<N>> {
+        let v = &*self.variant;
+        let held = danger.held.as_ref()?;
+        if v.converts_capturers {
+            return None;
+        }
+        let us = self.side;
+        let r = &v.reach;
+        let mut near = Bitboard::<N>::EMPTY;
+        let mut add = |sq: usize| {
+            let mask = r.near_or_line(v.geo.dense(Square(sq as u16)));
+            for (w, m) in near.0.iter_mut().zip(mask) {
+                *w |= m;
+            }
+        };
+        for (i, &word) in held.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let cell = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                if v.geo.on_board(cell) {
+                    add(cell);
+                }
+            }
+        }
+        if let Some(theirs) = self.sole_royal(us.flip()) {
+            add(theirs.index());
+        }
+        let mut pieces = self.occ[us.index()];
+        for (w, m) in pieces.0.iter_mut().zip(near.0) {
+            *w &= m;
+        }
+        for &k in r.far_movers[us.index()]
+            .iter()
+            .chain(&r.royal_promoters[us.index()])
+        {
+            pieces |= self.kind_bb[k as usize];
+        }
+        pieces.set(v.geo.dense(danger.royal));
+        Some(pieces)
+    }
+
+    /// Whether `m` may leave its side with one more royal piece (so that losing the one in
+    /// danger no longer loses): a promotion into a royal form (the drunk elephant's crown
+    /// prince), or any promotion where a capture can convert the capturer into another kind.
+    #[inline]
+    pub fn may_gain_royal(&self, m: Move) -> bool {
+        let v = &*self.variant;
+        m.promotion() == Promotion::Promote
+            && (v.converts_capturers || v.form(v.promoted(self.board[m.from().index()])).royal)
     }
 
     /// After `m`, a move of the side `danger` was taken for, was made: whether the opponent
@@ -942,7 +1047,7 @@ pub fn empty_board_reach(v: &Variant, form: FormId, col: usize, row: usize) -> V
 #[derive(Clone, Debug)]
 pub struct Danger {
     royal: Square,
-    candidates: ArrayVec<u16, 128>,
+    candidates: ArrayVec<u16, 512>,
     checkers: ArrayVec<(u16, Option<i32>), 8>,
     /// Whether every checker is a plain slider or unblockable, so that
     /// [`Position::may_escape`] can judge moves without the interpreter.

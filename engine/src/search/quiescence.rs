@@ -154,11 +154,14 @@ impl<const N: usize> Thread<'_, N> {
     /// game capturable, searched on in quiescence. None: the royal falls next move.
     fn evasions(&mut self, ply: usize, mut alpha: i32, beta: i32, qply: usize) -> i32 {
         let start = self.list.0.len();
-        self.pos.generate_into::<_, false>(&mut self.list);
         let danger = self.pos.danger();
         if let Some(d) = &danger {
-            // The moves that certainly leave the royal attacked go before ordering.
+            // Only the pieces that might escape are walked, and the moves that certainly leave
+            // the royal attacked go before ordering.
+            self.pos.generate_evasions_into(d, &mut self.list);
             self.retain_escapes(start, d);
+        } else {
+            self.pos.generate_into::<_, false>(&mut self.list);
         }
         let end = self.list.0.len();
         self.score_captures(start, end);

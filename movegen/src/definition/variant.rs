@@ -250,6 +250,9 @@ pub struct Variant {
     pub(crate) filters_moves: bool,
     /// Kinds that move as a royal piece (their bitboards hold the royals).
     pub(crate) royal_kinds: Vec<KindId>,
+    /// Whether capturing some kind converts the capturer (Maka dai dai's deva and dark spirit):
+    /// then any capture may change what the capturer is.
+    pub(crate) converts_capturers: bool,
     /// Where each program could capture (the attack questions' pre-filter).
     pub(crate) reach: crate::attacks::ReachTables,
 }
@@ -576,6 +579,7 @@ impl Variant {
             .filter(|&k| def.kinds[k].royal)
             .map(KindId::new)
             .collect();
+        let converts_capturers = def.kinds.iter().any(|k| k.converts > 0);
         let mut v = Variant {
             def,
             geo,
@@ -589,6 +593,7 @@ impl Variant {
             chu_rules: ChuRules::Lishogi,
             reading_of: None,
             royal_kinds,
+            converts_capturers,
             reach: Default::default(),
         };
         v.reach = crate::attacks::ReachTables::build(&v);

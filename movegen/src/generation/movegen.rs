@@ -5,6 +5,7 @@
 //! History is ignored here (repetition is the game layer's business). A finished game (a side
 //! without royal pieces) has no moves.
 
+use crate::attacks::Danger;
 use crate::bitboard::Bitboard;
 use crate::geometry::{DenseSquare, Square};
 use crate::interp::{CapInfo, Ctx, Visitor, Walker};
@@ -163,7 +164,45 @@ impl<const N: usize> Position<N> {
         self.generate_all::<_, CAPS>(&mut f);
     }
 
+    /// The moves [`Position::generate_into`] generates (all of them) that might escape
+    /// `danger`, the side to move's royal being in check: every move of the pieces
+    /// the danger could concern (see `Position::evasion_pieces`), in the same order, so that keeping those
+    /// [`Position::may_escape`] allows (and those taking the opponent's sole royal) gives the
+    /// same list as filtering every move would. A Taikyoku side in check walks a few dozen of
+    /// its 402 programs instead of all.
+    pub fn generate_evasions_into<S: MoveSink>(&self, danger: &Danger, sink: &mut S) {
+        let Some(pieces) = self.evasion_pieces(danger) else {
+            self.generate_into::<S, false>(sink);
+            return;
+        };
+        if self.winner().is_some() {
+            return;
+        }
+        if !self.variant.filters_moves {
+            self.generate_of::<S, false>(sink, Some(&pieces));
+            return;
+        }
+        if self.bare_king_state().is_some() {
+            return;
+        }
+        let mut f = crate::lion_trading::LionFilter {
+            pos: self,
+            inner: sink,
+        };
+        self.generate_of::<_, false>(&mut f, Some(&pieces));
+    }
+
     fn generate_all<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
+        self.generate_of::<S, CAPS>(sink, None);
+    }
+
+    /// Generates the moves of the side to move's pieces on `pieces` (dense squares; None: all),
+    /// in piece-list order.
+    fn generate_of<S: MoveSink, const CAPS: bool>(
+        &self,
+        sink: &mut S,
+        pieces: Option<&Bitboard<N>>,
+    ) {
         let us = self.side;
         let mut g = Gen::<S, N> {
             sink,
@@ -173,7 +212,9 @@ impl<const N: usize> Position<N> {
             entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
         for &sq in &self.plist[us.index()] {
-            self.piece_into::<S, CAPS>(&mut g, Square(sq));
+            if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq)))) {
+                self.piece_into::<S, CAPS>(&mut g, Square(sq));
+            }
         }
     }
 
