@@ -131,7 +131,7 @@ impl History {
     }
 }
 
-/// The search threads' [`History`] tables, kept from one search of a game to the next.
+/// The search threads' history tables, kept from one search of a game to the next.
 #[derive(Default)]
 pub struct Memory {
     tables: Vec<History>,
