@@ -129,8 +129,8 @@ pub struct Backend {
     params: Params,
     /// What the game's searches learned about quiet moves (held by the search under way).
     memory: Arc<Mutex<Memory>>,
-    /// A new game began: the next search starts from an empty [`Memory`]. (A flag, so that
-    /// `usinewgame` never waits for a search that is still ending.)
+    /// A new game (or variant) began: the next search starts from an empty [`Memory`] (a flag
+    /// that search reads, so that nothing here takes the lock a search holds).
     forget: Arc<AtomicBool>,
 }
 
@@ -330,6 +330,8 @@ impl Engine for Backend {
         self.eval = Arc::new(Evaluator::with_params(variant.clone(), self.params.clone()));
         self.variant = variant;
         self.tt.clear();
+        // Another variant's statistics (the tables may fit it in size).
+        self.forget.store(true, SeqCst);
     }
 
     /// Nothing to prepare: the table is allocated when its size is set, and emptied at once.

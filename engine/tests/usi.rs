@@ -122,15 +122,15 @@ fn depth_one_score(e: &mut Engine) -> i32 {
     words[at + 1].parse().expect("a number")
 }
 
-/// The node count of the last `info depth` line of a `go depth 4` from `position`.
-fn depth_four_nodes(e: &mut Engine, position: &str) -> u64 {
+/// The node count of the last `info depth` line of a `go depth 6` from `position`.
+fn depth_six_nodes(e: &mut Engine, position: &str) -> u64 {
     e.send(position);
-    e.send("go depth 4");
+    e.send("go depth 6");
     let lines = e.until("bestmove");
     let info = lines
         .iter()
         .rev()
-        .find(|l| l.starts_with("info depth 4 "))
+        .find(|l| l.starts_with("info depth 6 "))
         .expect("an info line");
     let words: Vec<&str> = info.split_whitespace().collect();
     let at = words
@@ -140,8 +140,9 @@ fn depth_four_nodes(e: &mut Engine, position: &str) -> u64 {
     words[at + 1].parse().expect("a number")
 }
 
-/// The searches of a game learn from each other (Stockfish's histories), and `usinewgame`
-/// forgets it all: the same search after it takes exactly the nodes it took in a fresh engine.
+/// The searches of a game learn from each other (Stockfish's histories): with the hash table
+/// emptied, a search takes other nodes than it did first; `usinewgame` forgets it all: the
+/// same search after it takes exactly the nodes it took in a fresh engine.
 #[test]
 fn a_new_game_forgets_what_the_last_one_learned() {
     let mut e = Engine::start();
@@ -149,11 +150,15 @@ fn a_new_game_forgets_what_the_last_one_learned() {
     e.until("usiok");
     e.send("setoption name USI_Variant value dai-dai");
     e.send("usinewgame");
-    let fresh = depth_four_nodes(&mut e, "position startpos");
+    let fresh = depth_six_nodes(&mut e, "position startpos");
     let later = "position startpos moves 5l5k 13f13g";
-    depth_four_nodes(&mut e, later);
+    depth_six_nodes(&mut e, later);
+    // Setting the evaluation empties the hash table but keeps what the searches learned.
+    e.send("setoption name EvalParams value <empty>");
+    let informed = depth_six_nodes(&mut e, "position startpos");
+    assert_ne!(informed, fresh, "the game's searches learned nothing");
     e.send("usinewgame");
-    assert_eq!(depth_four_nodes(&mut e, "position startpos"), fresh);
+    assert_eq!(depth_six_nodes(&mut e, "position startpos"), fresh);
     e.quit();
 }
 

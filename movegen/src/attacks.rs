@@ -314,6 +314,11 @@ impl ReachTables {
         for (i, moved) in moved.iter().enumerate().skip(2) {
             let p = Piece(i as u16);
             let f = v.form(p);
+            if f.exists && f.emperor {
+                // It moves anywhere: a far-mover (the reach tables leave it out).
+                let c = p.colour().index();
+                t.far_movers[c].push((f.moves_as.index() * 2 + c) as u16);
+            }
             if !f.exists || f.emperor {
                 continue;
             }
@@ -635,8 +640,10 @@ impl<const N: usize> Position<N> {
     /// Whether `m`, a move of the side `danger` was taken for, might leave its royal out of
     /// every checker's reach: it moves the royal, captures each checker or stands between each
     /// sliding checker and the royal, or it may give the side a second royal piece
-    /// ([`Position::may_gain_royal`]). False only when the royal certainly stays attacked: the
-    /// move need not be made to know it.
+    /// ([`Position::may_gain_royal`]). Where a checker's attack needs the interpreter: it
+    /// changes (leaves, enters or captures on) a mailbox cell the first checker's attack reads.
+    /// False only when the royal certainly stays attacked: the move need not be made to know
+    /// it.
     pub fn may_escape(&self, danger: &Danger, m: Move) -> bool {
         let (from, to) = (m.from(), m.to());
         if from == danger.royal || self.may_gain_royal(m) {

@@ -171,7 +171,8 @@ impl Searcher<'_> {
     fn search(&self, pos: &AnyPosition) -> (Option<Move>, i32) {
         with_position!(pos, p => {
             let control = Control::new(Deadlines::unlimited());
-            // The engine's own defaults, so that settled plies are the moves `go depth D` plays.
+            // The engine's own defaults, so that settled plies are the moves `go depth D` plays
+            // in an engine that searched every ply of the line since `usinewgame`.
             let limits = Limits {
                 depth: Some(self.depth),
                 contempt: CONTEMPT,

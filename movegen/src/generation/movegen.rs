@@ -147,39 +147,35 @@ impl<const N: usize> Position<N> {
     /// Generates every move (or only the moves that capture an enemy piece, for quiescence
     /// search, when `CAPS` is true) into `sink`.
     pub fn generate_into<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
-        if self.winner().is_some() {
-            return;
-        }
-        if !self.variant.filters_moves {
-            self.generate_all::<S, CAPS>(sink);
-            return;
-        }
-        if self.bare_king_state().is_some() {
-            return;
-        }
-        let mut f = crate::lion_trading::LionFilter {
-            pos: self,
-            inner: sink,
-        };
-        self.generate_all::<_, CAPS>(&mut f);
+        self.generate_filtered::<S, CAPS>(sink, None);
     }
 
-    /// The moves [`Position::generate_into`] generates (all of them) that might escape
-    /// `danger`, the side to move's royal being in check: every move of the pieces
-    /// the danger could concern (see `Position::evasion_pieces`), in the same order, so that keeping those
-    /// [`Position::may_escape`] allows (and those taking the opponent's sole royal) gives the
-    /// same list as filtering every move would. A Taikyoku side in check walks a few dozen of
-    /// its 402 programs instead of all.
+    /// For the side to move, in check: every move of only the pieces that might escape
+    /// `danger` (the royal, the pieces that might move or capture on a cell the first
+    /// checker's attack reads, and the others `Position::evasion_pieces` names), in
+    /// [`Position::generate_into`]'s order, so that keeping the moves [`Position::may_escape`]
+    /// allows (and those taking the opponent's sole royal) gives the same list as filtering
+    /// every move would. A Taikyoku side in check walks a few dozen of its 402 programs
+    /// instead of all.
     pub fn generate_evasions_into<S: MoveSink>(&self, danger: &Danger, sink: &mut S) {
-        let Some(pieces) = self.evasion_pieces(danger) else {
-            self.generate_into::<S, false>(sink);
-            return;
-        };
+        match self.evasion_pieces(danger) {
+            Some(pieces) => self.generate_filtered::<S, false>(sink, Some(&pieces)),
+            None => self.generate_filtered::<S, false>(sink, None),
+        }
+    }
+
+    /// The moves of the pieces on `pieces` (None: all), through the rule filters: the one
+    /// path both generators take, so that they cannot disagree on a rule.
+    fn generate_filtered<S: MoveSink, const CAPS: bool>(
+        &self,
+        sink: &mut S,
+        pieces: Option<&Bitboard<N>>,
+    ) {
         if self.winner().is_some() {
             return;
         }
         if !self.variant.filters_moves {
-            self.generate_of::<S, false>(sink, Some(&pieces));
+            self.generate_of::<S, CAPS>(sink, pieces);
             return;
         }
         if self.bare_king_state().is_some() {
@@ -189,11 +185,7 @@ impl<const N: usize> Position<N> {
             pos: self,
             inner: sink,
         };
-        self.generate_of::<_, false>(&mut f, Some(&pieces));
-    }
-
-    fn generate_all<S: MoveSink, const CAPS: bool>(&self, sink: &mut S) {
-        self.generate_of::<S, CAPS>(sink, None);
+        self.generate_of::<_, CAPS>(&mut f, pieces);
     }
 
     /// Generates the moves of the side to move's pieces on `pieces` (dense squares; None: all),
