@@ -107,37 +107,31 @@ fn options_are_taken_right_after_bestmove() {
     e.quit();
 }
 
-/// The depth-1 score of the Dai dai start position.
-fn depth_one_score(e: &mut Engine) -> i32 {
-    e.send("position startpos");
-    e.send("go depth 1");
+/// Searches `position` to `depth` and returns the value after `key` (`cp`, `nodes`) on the
+/// last `info depth <depth>` line.
+fn info_value(e: &mut Engine, position: &str, depth: u32, key: &str) -> i64 {
+    e.send(position);
+    e.send(&format!("go depth {depth}"));
     let lines = e.until("bestmove");
+    let prefix = format!("info depth {depth} ");
     let info = lines
         .iter()
         .rev()
-        .find(|l| l.starts_with("info depth 1 "))
+        .find(|l| l.starts_with(&prefix))
         .expect("an info line");
     let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "cp").expect("a cp score");
+    let at = words.iter().position(|&w| w == key).expect(key);
     words[at + 1].parse().expect("a number")
 }
 
-/// The node count of the last `info depth` line of a `go depth 6` from `position`.
-fn depth_six_nodes(e: &mut Engine, position: &str) -> u64 {
-    e.send(position);
-    e.send("go depth 6");
-    let lines = e.until("bestmove");
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth 6 "))
-        .expect("an info line");
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words
-        .iter()
-        .position(|&w| w == "nodes")
-        .expect("a node count");
-    words[at + 1].parse().expect("a number")
+/// The depth-1 score of the Dai dai start position.
+fn depth_one_score(e: &mut Engine) -> i64 {
+    info_value(e, "position startpos", 1, "cp")
+}
+
+/// The node count of a `go depth 6` from `position`.
+fn depth_six_nodes(e: &mut Engine, position: &str) -> i64 {
+    info_value(e, position, 6, "nodes")
 }
 
 /// The searches of a game learn from each other (Stockfish's histories): with the hash table
