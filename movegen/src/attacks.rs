@@ -691,11 +691,11 @@ impl<const N: usize> Position<N> {
     /// that changes none of those cells leaves the checker attacking), those that might take
     /// the opponent's royal, and those that promote into a royal form. None when that takes
     /// every piece: not in check, the read cells were not recorded, or a capture may convert
-    /// the capturer.
+    /// the capturer into a royal form.
     pub(crate) fn evasion_pieces(&self, danger: &Danger) -> Option<Bitboard<N>> {
         let v = &*self.variant;
         let held = danger.held.as_ref()?;
-        if v.converts_capturers {
+        if v.conversion_makes_royal {
             return None;
         }
         let us = self.side;
@@ -736,12 +736,12 @@ impl<const N: usize> Position<N> {
 
     /// Whether `m` may leave its side with one more royal piece (so that losing the one in
     /// danger no longer loses): a promotion into a royal form (the drunk elephant's crown
-    /// prince), or any promotion where a capture can convert the capturer into another kind.
+    /// prince), or any promotion where a capture can convert the capturer into a royal form.
     #[inline]
     pub fn may_gain_royal(&self, m: Move) -> bool {
         let v = &*self.variant;
         m.promotion() == Promotion::Promote
-            && (v.converts_capturers || v.form(v.promoted(self.board[m.from().index()])).royal)
+            && (v.conversion_makes_royal || v.form(v.promoted(self.board[m.from().index()])).royal)
     }
 
     /// After `m`, a move of the side `danger` was taken for, was made: whether the opponent

@@ -250,9 +250,11 @@ pub struct Variant {
     pub(crate) filters_moves: bool,
     /// Kinds that move as a royal piece (their bitboards hold the royals).
     pub(crate) royal_kinds: Vec<KindId>,
-    /// Whether capturing some kind converts the capturer (Maka dai dai's deva and dark spirit):
-    /// then any capture may change what the capturer is.
-    pub(crate) converts_capturers: bool,
+    /// Whether capturing some kind converts the capturer into a royal form: then any capture
+    /// may leave its side with one more royal piece. A capability derived from the kinds'
+    /// `converts=` flags and promoted forms; false in every built-in variant (Maka dai dai's
+    /// deva and dark spirit convert into the teaching king and the Buddhist spirit).
+    pub(crate) conversion_makes_royal: bool,
     /// Where each program could capture (the attack questions' pre-filter).
     pub(crate) reach: crate::attacks::ReachTables,
 }
@@ -579,7 +581,12 @@ impl Variant {
             .filter(|&k| def.kinds[k].royal)
             .map(KindId::new)
             .collect();
-        let converts_capturers = def.kinds.iter().any(|k| k.converts > 0);
+        let conversion_makes_royal = def
+            .kinds
+            .iter()
+            .filter(|k| k.converts > 0)
+            .filter_map(|k| k.promotes)
+            .any(|p| def.kinds[p.index()].royal);
         let mut v = Variant {
             def,
             geo,
@@ -593,7 +600,7 @@ impl Variant {
             chu_rules: ChuRules::Lishogi,
             reading_of: None,
             royal_kinds,
-            converts_capturers,
+            conversion_makes_royal,
             reach: Default::default(),
         };
         v.reach = crate::attacks::ReachTables::build(&v);
