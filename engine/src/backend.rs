@@ -198,9 +198,14 @@ impl Backend {
                 .maximum
                 .saturating_sub(overhead.saturating_sub(OVERHEAD))
                 .max(Duration::from_millis(1));
+            let emergency = b
+                .emergency
+                .saturating_sub(overhead.saturating_sub(OVERHEAD))
+                .max(maximum);
             Some(Budget {
                 optimum: b.optimum.min(maximum),
                 maximum,
+                emergency,
             })
         } else {
             None

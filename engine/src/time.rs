@@ -45,6 +45,11 @@ pub struct Budget {
     pub optimum: Duration,
     /// The time it may never exceed.
     pub maximum: Duration,
+    /// The last moment a move can still be sent without losing on time. The first iteration,
+    /// which otherwise always completes (so that the move played is a searched one), stops here
+    /// with the best root move it has searched: a Taikyoku position with an empty hash can need
+    /// 100-300 ms for depth 1, and a 50 ms byoyomi does not wait for it.
+    pub emergency: Duration,
 }
 
 impl Budget {
@@ -53,6 +58,7 @@ impl Budget {
         Budget {
             optimum: UNLIMITED,
             maximum: t,
+            emergency: t,
         }
     }
 }
@@ -95,9 +101,15 @@ pub fn allocate(clock: &Clock, game: &GameState) -> Budget {
     let floor = (time / 10).min(Duration::from_millis(250));
     let maximum = whole_ms((optimum * 5).min(cap).max(floor).min(usable));
     let optimum = optimum.min(maximum);
+    let maximum = maximum.max(Duration::from_millis(1));
     Budget {
         optimum: optimum.max(Duration::from_millis(1)),
-        maximum: maximum.max(Duration::from_millis(1)),
+        maximum,
+        // Half the clock at most: a first iteration that needs more would lose the game later.
+        emergency: (time / 2 + clock.byoyomi)
+            .saturating_sub(OVERHEAD)
+            .min(usable)
+            .max(maximum),
     }
 }
 
@@ -113,6 +125,7 @@ pub struct Deadlines {
     start: Instant,
     optimum_ms: AtomicU64,
     maximum_ms: AtomicU64,
+    emergency_ms: AtomicU64,
 }
 
 impl Deadlines {
@@ -127,6 +140,7 @@ impl Deadlines {
             start,
             optimum_ms: AtomicU64::new(u64::MAX),
             maximum_ms: AtomicU64::new(u64::MAX),
+            emergency_ms: AtomicU64::new(u64::MAX),
         }
     }
 
@@ -138,6 +152,8 @@ impl Deadlines {
             .store(budget.optimum.as_millis() as u64, Relaxed);
         d.maximum_ms
             .store(budget.maximum.as_millis() as u64, Relaxed);
+        d.emergency_ms
+            .store(budget.emergency.as_millis() as u64, Relaxed);
         d
     }
 
@@ -152,6 +168,10 @@ impl Deadlines {
             now.saturating_add(budget.maximum.as_millis() as u64),
             Relaxed,
         );
+        self.emergency_ms.store(
+            now.saturating_add(budget.emergency.as_millis() as u64),
+            Relaxed,
+        );
     }
 
     /// Milliseconds since the start.
@@ -162,6 +182,12 @@ impl Deadlines {
     /// Whether the maximum has passed: stop now.
     pub fn past_maximum(&self) -> bool {
         self.elapsed_ms() >= self.maximum_ms.load(Relaxed)
+    }
+
+    /// Whether the emergency has passed: stop even the first iteration, if it has searched a
+    /// root move.
+    pub fn past_emergency(&self) -> bool {
+        self.elapsed_ms() >= self.emergency_ms.load(Relaxed)
     }
 
     /// Whether another iteration may start, the optimum being stretched by `factor` (score
@@ -284,6 +310,37 @@ mod tests {
     }
 
     #[test]
+    fn the_emergency_is_the_last_moment_that_does_not_lose() {
+        // Byoyomi alone: the byoyomi less the overhead, as the maximum.
+        let c = Clock {
+            byoyomi: ms(50),
+            ..Default::default()
+        };
+        let b = allocate(&c, &game(1296, 804, 804));
+        assert_eq!((b.maximum, b.emergency), (ms(20), ms(20)));
+        // Sudden death: half the clock, never less than the maximum.
+        let c = Clock {
+            time: Some(Duration::from_secs(10)),
+            ..Default::default()
+        };
+        let b = allocate(&c, &game(144, 92, 92));
+        assert_eq!(b.emergency, ms(5000) - OVERHEAD);
+        assert!(b.maximum < b.emergency);
+        // With byoyomi: half the clock and the byoyomi.
+        let c = Clock {
+            time: Some(ms(400)),
+            byoyomi: ms(1000),
+            ..Default::default()
+        };
+        assert_eq!(
+            allocate(&c, &game(144, 92, 92)).emergency,
+            ms(1200) - OVERHEAD
+        );
+        // A fixed time stops at that time.
+        assert_eq!(Budget::fixed(ms(70)).emergency, ms(70));
+    }
+
+    #[test]
     fn moves_to_go_divides_the_clock() {
         let c = Clock {
             time: Some(Duration::from_secs(60)),
@@ -300,6 +357,7 @@ mod tests {
         let b = Budget {
             optimum: Duration::from_secs(100),
             maximum: Duration::from_secs(200),
+            emergency: Duration::from_secs(300),
         };
         let d = Deadlines::new(b, Instant::now());
         assert!(d.may_continue(1.0));

@@ -348,6 +348,7 @@ fn the_first_iteration_always_completes() {
     let spent = taikyoku_engine::time::Budget {
         optimum: std::time::Duration::ZERO,
         maximum: std::time::Duration::ZERO,
+        emergency: std::time::Duration::from_secs(3600),
     };
     let control = Control::new(Deadlines::new(spent, std::time::Instant::now()));
     let r = search(
@@ -364,6 +365,60 @@ fn the_first_iteration_always_completes() {
     let info = r.info.expect("a completed iteration");
     assert!(info.depth >= 1);
     assert_eq!(r.best, info.pv.first().copied());
+}
+
+#[test]
+fn past_the_emergency_the_first_iteration_plays_its_best_searched_move() {
+    // Every deadline already spent: depth 1 stops once a root move is searched (a byoyomi
+    // that would otherwise be lost on time), with fewer nodes than the whole iteration, and
+    // plays and reports the best move it searched.
+    let v = Variant::builtin("taikyoku").unwrap();
+    let p = Position::<21>::startpos(v.clone());
+    let eval = Evaluator::new(v.clone());
+    let run = |budget: Option<taikyoku_engine::time::Budget>, limits: Limits| {
+        let deadlines = match budget {
+            Some(b) => Deadlines::new(b, std::time::Instant::now()),
+            None => Deadlines::unlimited(),
+        };
+        search(
+            &p,
+            &eval,
+            Arc::new(Tt::new(4)),
+            1,
+            limits,
+            &Control::new(deadlines),
+            Features::default(),
+            &mut Memory::new(),
+            &mut |_| {},
+        )
+    };
+    let whole = run(
+        None,
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+    );
+    let whole = whole.info.expect("depth 1 completes");
+    let spent = taikyoku_engine::time::Budget {
+        optimum: std::time::Duration::ZERO,
+        maximum: std::time::Duration::ZERO,
+        emergency: std::time::Duration::ZERO,
+    };
+    let cut = run(Some(spent), Limits::default());
+    let info = cut.info.expect("the partial first iteration is reported");
+    assert_eq!(info.depth, 1);
+    assert!(
+        info.nodes < whole.nodes,
+        "stopped after {} nodes, the whole iteration takes {}",
+        info.nodes,
+        whole.nodes
+    );
+    let best = cut.best.expect("a move");
+    assert_eq!(Some(best), info.pv.first().copied());
+    assert!(p.clone().legal_moves().contains(&best));
+    // The score is the move's own, not the 0 of an abandoned search.
+    assert_eq!(info.score, score_of_root_move(&p, best, 1));
 }
 
 /// The score of a search from `p` that may play only `only` at the root.

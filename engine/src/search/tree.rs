@@ -62,8 +62,9 @@ pub struct Thread<'a, const N: usize> {
     pub seldepth: usize,
     /// The search was stopped; results are void.
     pub aborted: bool,
-    /// The iteration under way must finish whatever the clock says (depth 1: a move is never
-    /// left to the generator's order).
+    /// The iteration under way must finish whatever the clock says, up to the emergency
+    /// deadline (depth 1: a move is never left to the generator's order, and past the
+    /// emergency the best root move searched is played rather than losing on time).
     pub must_complete: bool,
     /// Repeating a position is illegal (Dai dai), not a draw.
     pub forbid_repetition: bool,
@@ -152,12 +153,14 @@ impl<'a, const N: usize> Thread<'a, N> {
                     return true;
                 }
             }
-            // Only the main thread keeps time; helpers follow its stop.
-            if self.id == 0
-                && !self.must_complete
-                && !c.hold.load(Relaxed)
-                && c.deadlines.past_maximum()
-            {
+            // Only the main thread keeps time; helpers follow its stop. The first iteration
+            // runs past the maximum, but not past the emergency once a root move is searched.
+            let out_of_time = if self.must_complete {
+                self.pv_len[0] > 0 && c.deadlines.past_emergency()
+            } else {
+                c.deadlines.past_maximum()
+            };
+            if self.id == 0 && !c.hold.load(Relaxed) && out_of_time {
                 c.stop.store(true, Relaxed);
                 self.aborted = true;
                 return true;
@@ -556,7 +559,8 @@ impl<'a, const N: usize> Thread<'a, N> {
             self.pos.unmake();
             if self.aborted {
                 self.list.0.truncate(start);
-                return 0;
+                // A first iteration stopped early reports its best root move's score.
+                return if root && best_move.is_some() { best } else { 0 };
             }
             if score > best {
                 best = score;
