@@ -194,14 +194,12 @@ impl Backend {
             };
             let b = time::allocate(&clock, &game);
             // A bigger MoveOverhead than the built-in one is kept back too.
+            let extra = overhead.saturating_sub(OVERHEAD);
             let maximum = b
                 .maximum
-                .saturating_sub(overhead.saturating_sub(OVERHEAD))
+                .saturating_sub(extra)
                 .max(Duration::from_millis(1));
-            let emergency = b
-                .emergency
-                .saturating_sub(overhead.saturating_sub(OVERHEAD))
-                .max(maximum);
+            let emergency = b.emergency.saturating_sub(extra).max(maximum);
             Some(Budget {
                 optimum: b.optimum.min(maximum),
                 maximum,

@@ -1,9 +1,10 @@
 //! Time management for games of hundreds or thousands of moves.
 //!
-//! From the clock, the increment and the byoyomi, two budgets for one move: the *optimum* (what
+//! From the clock, the increment and the byoyomi, three budgets for one move: the *optimum* (what
 //! a move should take on average; the search starts no iteration past half of it, since the next
-//! one would take longer than everything before it, and stops after an iteration past it) and
-//! the *maximum* (stop now). The moves still to play are estimated from the board's size and the
+//! one would take longer than everything before it, and stops after an iteration past it), the
+//! *maximum* (stop now, unless depth 1 is not complete) and the *emergency* (stop even depth 1,
+//! once it has searched a root move). The moves still to play are estimated from the board's size and the
 //! material still on it: a chu game lasts 100-260 moves a side, a Taikyoku game well over a
 //! thousand, and an emptier board is nearer its end. The search stretches the optimum when its
 //! score drops or its best move changes ([`Deadlines::may_continue`]).
@@ -38,7 +39,7 @@ pub struct GameState {
 /// Time kept in reserve against communication delays.
 pub const OVERHEAD: Duration = Duration::from_millis(30);
 
-/// The two budgets of one move.
+/// The three budgets of one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// The time a move should take.
@@ -105,10 +106,10 @@ pub fn allocate(clock: &Clock, game: &GameState) -> Budget {
     Budget {
         optimum: optimum.max(Duration::from_millis(1)),
         maximum,
-        // Half the clock at most: a first iteration that needs more would lose the game later.
+        // Half the clock at most (a reserve: a first iteration that needs more would lose the
+        // game later), plus the byoyomi.
         emergency: (time / 2 + clock.byoyomi)
             .saturating_sub(OVERHEAD)
-            .min(usable)
             .max(maximum),
     }
 }
@@ -148,30 +149,21 @@ impl Deadlines {
     /// that time spent reading the position counts).
     pub fn new(budget: Budget, start: Instant) -> Deadlines {
         let d = Deadlines::unlimited_since(start);
-        d.optimum_ms
-            .store(budget.optimum.as_millis() as u64, Relaxed);
-        d.maximum_ms
-            .store(budget.maximum.as_millis() as u64, Relaxed);
-        d.emergency_ms
-            .store(budget.emergency.as_millis() as u64, Relaxed);
+        d.store(0, budget);
         d
     }
 
     /// Replaces the budget by `budget` counted from now.
     pub fn set_from_now(&self, budget: Budget) {
-        let now = self.elapsed_ms();
-        self.optimum_ms.store(
-            now.saturating_add(budget.optimum.as_millis() as u64),
-            Relaxed,
-        );
-        self.maximum_ms.store(
-            now.saturating_add(budget.maximum.as_millis() as u64),
-            Relaxed,
-        );
-        self.emergency_ms.store(
-            now.saturating_add(budget.emergency.as_millis() as u64),
-            Relaxed,
-        );
+        self.store(self.elapsed_ms(), budget);
+    }
+
+    /// Sets the deadlines to `budget` counted from `base` milliseconds after the start.
+    fn store(&self, base: u64, budget: Budget) {
+        let at = |d: Duration| base.saturating_add(d.as_millis() as u64);
+        self.optimum_ms.store(at(budget.optimum), Relaxed);
+        self.maximum_ms.store(at(budget.maximum), Relaxed);
+        self.emergency_ms.store(at(budget.emergency), Relaxed);
     }
 
     /// Milliseconds since the start.

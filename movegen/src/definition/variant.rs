@@ -868,6 +868,24 @@ mod tests {
         }
     }
 
+    /// `conversion_makes_royal` is derived from the converting kinds' promoted forms: Maka dai
+    /// dai's deva and dark spirit make a teaching king and a Buddhist spirit, no royal form; a
+    /// deva that made a prince would.
+    #[test]
+    fn conversions_into_royal_forms_are_flagged() {
+        let maka = builtin_text("maka-dai-dai").unwrap();
+        assert!(
+            !Variant::from_text("maka.var", maka)
+                .unwrap()
+                .conversion_makes_royal
+        );
+        let deva = "DV  | Deva                 | 提婆     | TK ";
+        assert!(maka.contains(deva));
+        let royal = maka.replacen(deva, "DV  | Deva                 | 提婆     | PR ", 1);
+        let v = Variant::from_text("maka.var", &royal).unwrap();
+        assert!(v.conversion_makes_royal);
+    }
+
     /// The reading keys: their values, a bad value refused naming the line, the chasing rule
     /// following `bare-king` unless stated, and how `with_chu_rules` combines the two readings.
     #[test]
