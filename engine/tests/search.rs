@@ -347,13 +347,19 @@ fn in_check_at_the_horizon_the_escapes_are_searched() {
     );
 }
 
-/// A budget already spent when the search starts, with the given emergency.
-fn spent_budget(emergency: std::time::Duration) -> taikyoku_engine::time::Budget {
-    taikyoku_engine::time::Budget {
+/// A search of `p` (no depth limit) whose optimum and maximum are spent when it starts, with
+/// the given emergency.
+fn run_past_maximum<const N: usize>(
+    p: &Position<N>,
+    emergency: std::time::Duration,
+) -> SearchResult {
+    let spent = taikyoku_engine::time::Budget {
         optimum: std::time::Duration::ZERO,
         maximum: std::time::Duration::ZERO,
         emergency,
-    }
+    };
+    let deadlines = Deadlines::new(spent, std::time::Instant::now());
+    run_with(p, Limits::default(), Features::default(), deadlines)
 }
 
 #[test]
@@ -362,13 +368,7 @@ fn the_first_iteration_always_completes() {
     // and plays its best move, never merely the first generated one.
     let v = Variant::builtin("taikyoku").unwrap();
     let p = Position::<21>::startpos(v.clone());
-    let spent = spent_budget(std::time::Duration::from_secs(3600));
-    let r = run_with(
-        &p,
-        Limits::default(),
-        Features::default(),
-        Deadlines::new(spent, std::time::Instant::now()),
-    );
+    let r = run_past_maximum(&p, std::time::Duration::from_secs(3600));
     let info = r.info.expect("a completed iteration");
     assert!(info.depth >= 1);
     assert_eq!(r.best, info.pv.first().copied());
@@ -383,13 +383,7 @@ fn past_the_emergency_the_first_iteration_plays_its_best_searched_move() {
     let p = Position::<21>::startpos(v.clone());
     let whole = run(&p, 1, MoveFilter::default(), Features::default());
     let whole = whole.info.expect("depth 1 completes");
-    let spent = spent_budget(std::time::Duration::ZERO);
-    let cut = run_with(
-        &p,
-        Limits::default(),
-        Features::default(),
-        Deadlines::new(spent, std::time::Instant::now()),
-    );
+    let cut = run_past_maximum(&p, std::time::Duration::ZERO);
     let info = cut.info.expect("the partial first iteration is reported");
     assert_eq!(info.depth, 1);
     assert!(
