@@ -38,6 +38,7 @@ fn thinking(info: &Info) -> Thinking<'_> {
         time: info.elapsed,
         hashfull: info.hashfull,
         pv: &info.pv,
+        lower_bound: info.lower_bound,
     }
 }
 

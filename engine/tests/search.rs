@@ -386,6 +386,7 @@ fn past_the_emergency_the_first_iteration_plays_its_best_searched_move() {
     let cut = run_past_maximum(&p, std::time::Duration::ZERO);
     let info = cut.info.expect("the partial first iteration is reported");
     assert_eq!(info.depth, 1);
+    assert!(info.lower_bound && !whole.lower_bound);
     assert!(
         info.nodes < whole.nodes,
         "stopped after {} nodes, the whole iteration takes {}",

@@ -128,6 +128,8 @@ pub struct Thinking<'a> {
     /// Principal variation from the searched position (may end early in moves that are no
     /// longer pseudo-legal; formatters stop there).
     pub pv: &'a [Move],
+    /// The score is a lower bound (an iteration stopped before it searched every root move).
+    pub lower_bound: bool,
 }
 
 /// Receives a search's reports; the protocol that started the search decides how they are

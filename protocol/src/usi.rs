@@ -29,8 +29,8 @@ impl Output {
     }
 }
 
-/// The USI reporter: `info depth .. seldepth .. score cp|mate .. nodes .. nps .. time ..
-/// hashfull .. pv ..` lines and `bestmove <move> [ponder <move>]` / `bestmove resign`.
+/// The USI reporter: `info depth .. seldepth .. score cp|mate .. [lowerbound] nodes .. nps ..
+/// time .. hashfull .. pv ..` lines and `bestmove <move> [ponder <move>]` / `bestmove resign`.
 pub struct UsiReporter {
     out: Output,
     pos: AnyPosition,
@@ -46,10 +46,13 @@ impl UsiReporter {
 /// The `info` line of one iteration of a search of `pos`.
 pub fn info_line(pos: &AnyPosition, t: &Thinking) -> String {
     let ms = t.time.as_millis().max(1) as u64;
-    let score = match t.score {
+    let mut score = match t.score {
         Score::Mate(m) => format!("mate {m}"),
         Score::Cp(c) => format!("cp {c}"),
     };
+    if t.lower_bound {
+        score.push_str(" lowerbound");
+    }
     let mut pv = String::new();
     let mut p = pos.clone();
     for &m in t.pv {
@@ -524,6 +527,28 @@ fn parse_go(rest: &[&str], pos: &AnyPosition) -> Result<Go, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn info_lines_mark_a_lower_bound() {
+        let pos = AnyPosition::startpos(Variant::builtin("chu").unwrap());
+        let pv = [pos.parse_move("1i1h").unwrap()];
+        let mut t = Thinking {
+            depth: 1,
+            seldepth: 3,
+            score: Score::Cp(12),
+            nodes: 64,
+            time: Duration::from_millis(20),
+            hashfull: 0,
+            pv: &pv,
+            lower_bound: false,
+        };
+        assert_eq!(
+            info_line(&pos, &t),
+            "info depth 1 seldepth 3 score cp 12 nodes 64 nps 3200 time 20 hashfull 0 pv 1i1h"
+        );
+        t.lower_bound = true;
+        assert!(info_line(&pos, &t).contains(" score cp 12 lowerbound nodes 64 "));
+    }
 
     #[test]
     fn go_parameters() {

@@ -159,6 +159,9 @@ pub struct Info {
     pub hashfull: u32,
     /// Quiescence nodes among `nodes`.
     pub qnodes: u64,
+    /// The iteration stopped before every root move was searched (only a first iteration cut
+    /// at the emergency reports then): the score is the best searched move's, a lower bound.
+    pub lower_bound: bool,
 }
 
 /// What a search returns.
@@ -413,6 +416,7 @@ pub fn search<const N: usize>(
                 pv,
                 hashfull: shared.tt.hashfull(),
                 qnodes: shared.total_qnodes(),
+                lower_bound: t.aborted,
             };
             report(&info);
             last = Some(info);
