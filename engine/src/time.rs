@@ -1,13 +1,13 @@
 //! Time management for games of hundreds or thousands of moves.
 //!
-//! From the clock, the increment and the byoyomi, three budgets for one move: the *optimum* (what
-//! a move should take on average; the search starts no iteration past half of it, since the next
-//! one would take longer than everything before it, and stops after an iteration past it), the
-//! *maximum* (stop now, unless depth 1 is not complete) and the *emergency* (stop even depth 1,
-//! once it has searched a root move). The moves still to play are estimated from the board's size and the
-//! material still on it: a chu game lasts 100-260 moves a side, a Taikyoku game well over a
-//! thousand, and an emptier board is nearer its end. The search stretches the optimum when its
-//! score drops or its best move changes ([`Deadlines::may_continue`]).
+//! From the clock, the increment and the byoyomi, three budgets for one move: the *optimum*
+//! (what a move should take on average; the search starts no iteration past half of it, since
+//! the next one would take longer than everything before it, and stops after an iteration past
+//! it), the *maximum* (stop now, unless depth 1 is not complete) and the *emergency* (stop even
+//! depth 1, once it has searched a root move). The moves still to play are estimated from the
+//! board's size and the material still on it: a chu game lasts 100-260 moves a side, a Taikyoku
+//! game well over a thousand, and an emptier board is nearer its end. The search stretches the
+//! optimum when its score drops or its best move changes ([`Deadlines::may_continue`]).
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
@@ -46,9 +46,10 @@ pub struct Budget {
     pub optimum: Duration,
     /// The time it may never exceed.
     pub maximum: Duration,
-    /// The last moment a move can still be sent without losing on time. The first iteration,
-    /// which otherwise always completes (so that the move played is a searched one), stops here
-    /// with the best root move it has searched: a Taikyoku position with an empty hash can need
+    /// When even the first iteration stops: half the clock (a reserve for the rest of the game)
+    /// plus the byoyomi, less the overhead; under byoyomi alone, the last moment a move can be
+    /// sent without losing on time. The first iteration, which otherwise always completes (so
+    /// that the move played is a searched one), stops here with the best root move searched: a Taikyoku position with an empty hash can need
     /// 100-300 ms for depth 1, and a 50 ms byoyomi does not wait for it.
     pub emergency: Duration,
 }
