@@ -105,6 +105,41 @@ fn start_pieces(variant: &Arc<Variant>) -> usize {
     p.piece_count(Colour::Black) + p.piece_count(Colour::White)
 }
 
+/// The budgets of a move under `go`'s clock for the side `s` (0 Black, 1 White), or none
+/// (no clock: depth, nodes or infinite). `overhead` is the `MoveOverhead` option: a `movetime`
+/// loses all of it; a clock's budgets from [`time::allocate`] already keep the built-in
+/// [`OVERHEAD`] back, and whatever the option adds above it comes off the maximum and the
+/// emergency too (never below a millisecond), so that the lag a user declared for a slow GUI
+/// or network is kept back from every deadline.
+fn budget_for(go: &Go, s: usize, game: &GameState, overhead: Duration) -> Option<Budget> {
+    if let Some(mt) = go.movetime {
+        let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+        Some(Budget::fixed(t))
+    } else if go.time[s].is_some() || go.byoyomi > Duration::ZERO || go.inc[s] > Duration::ZERO {
+        let clock = Clock {
+            time: go.time[s],
+            inc: go.inc[s],
+            byoyomi: go.byoyomi,
+            moves_to_go: go.moves_to_go,
+        };
+        let b = time::allocate(&clock, game);
+        // A bigger MoveOverhead than the built-in one is kept back too.
+        let extra = overhead.saturating_sub(OVERHEAD);
+        let maximum = b
+            .maximum
+            .saturating_sub(extra)
+            .max(Duration::from_millis(1));
+        let emergency = b.emergency.saturating_sub(extra).max(maximum);
+        Some(Budget {
+            optimum: b.optimum.min(maximum),
+            maximum,
+            emergency,
+        })
+    } else {
+        None
+    }
+}
+
 /// The engine's side of the protocol.
 pub struct Backend {
     variant: Arc<Variant>,
@@ -180,35 +215,7 @@ impl Backend {
             pieces: pos.piece_count(Colour::Black) + pos.piece_count(Colour::White),
             start_pieces: self.start_pieces,
         };
-        let s = side.index();
-        let overhead = self.overhead;
-        let budget = if let Some(mt) = go.movetime {
-            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
-            Some(Budget::fixed(t))
-        } else if go.time[s].is_some() || go.byoyomi > Duration::ZERO || go.inc[s] > Duration::ZERO
-        {
-            let clock = Clock {
-                time: go.time[s],
-                inc: go.inc[s],
-                byoyomi: go.byoyomi,
-                moves_to_go: go.moves_to_go,
-            };
-            let b = time::allocate(&clock, &game);
-            // A bigger MoveOverhead than the built-in one is kept back too.
-            let extra = overhead.saturating_sub(OVERHEAD);
-            let maximum = b
-                .maximum
-                .saturating_sub(extra)
-                .max(Duration::from_millis(1));
-            let emergency = b.emergency.saturating_sub(extra).max(maximum);
-            Some(Budget {
-                optimum: b.optimum.min(maximum),
-                maximum,
-                emergency,
-            })
-        } else {
-            None
-        };
+        let budget = budget_for(go, side.index(), &game, self.overhead);
         let deadlines = match budget {
             Some(b) if !go.ponder && !go.infinite => Deadlines::new(b, start),
             _ => Deadlines::unlimited_since(start),
@@ -433,5 +440,70 @@ impl Engine for Backend {
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chu game's start: the clock's share is that of a whole game.
+    fn chu_start() -> GameState {
+        GameState {
+            squares: 144,
+            pieces: 92,
+            start_pieces: 92,
+        }
+    }
+
+    /// `MoveOverhead` above the built-in overhead comes off the maximum and the emergency of
+    /// every clock, whole off a `movetime`, never below a millisecond; at the built-in value
+    /// the budgets are `time::allocate`'s own.
+    #[test]
+    fn move_overhead_comes_off_every_deadline() {
+        let game = chu_start();
+        let extra = Duration::from_millis(300);
+        let clocks = [
+            Go {
+                byoyomi: Duration::from_millis(2000),
+                ..Go::default()
+            },
+            Go {
+                time: [Some(Duration::from_secs(60)), None],
+                inc: [Duration::from_millis(500), Duration::ZERO],
+                ..Go::default()
+            },
+        ];
+        for go in &clocks {
+            let own = budget_for(go, 0, &game, OVERHEAD).unwrap();
+            let clock = Clock {
+                time: go.time[0],
+                inc: go.inc[0],
+                byoyomi: go.byoyomi,
+                moves_to_go: None,
+            };
+            assert_eq!(own, time::allocate(&clock, &game), "{go:?}");
+            let lagged = budget_for(go, 0, &game, OVERHEAD + extra).unwrap();
+            assert_eq!(lagged.maximum, own.maximum - extra, "{go:?}");
+            assert_eq!(lagged.emergency, own.emergency - extra, "{go:?}");
+            assert!(lagged.optimum <= lagged.maximum, "{go:?}");
+        }
+        // A lag longer than the clock leaves a millisecond, not nothing.
+        let short = Go {
+            byoyomi: Duration::from_millis(100),
+            ..Go::default()
+        };
+        let b = budget_for(&short, 0, &game, Duration::from_secs(5)).unwrap();
+        assert_eq!(b.maximum, Duration::from_millis(1));
+        assert!(b.emergency >= b.maximum);
+        // A movetime loses the whole overhead; White's clock is White's.
+        let fixed = Go {
+            movetime: Some(Duration::from_millis(1000)),
+            ..Go::default()
+        };
+        let b = budget_for(&fixed, 0, &game, OVERHEAD + extra).unwrap();
+        assert_eq!(b.maximum, Duration::from_millis(1000) - OVERHEAD - extra);
+        assert!(budget_for(&clocks[1], 1, &game, OVERHEAD).is_none());
+        assert!(budget_for(&Go::default(), 0, &game, OVERHEAD).is_none());
     }
 }
