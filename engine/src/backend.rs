@@ -246,7 +246,7 @@ impl Engine for Backend {
             },
             EngineOption {
                 name: "MoveOverhead".into(),
-                spec: "type spin default 30 min 0 max 5000".into(),
+                spec: format!("type spin default {} min 0 max 5000", OVERHEAD.as_millis()),
             },
             EngineOption {
                 name: "PlayMode".into(),
@@ -279,8 +279,8 @@ impl Engine for Backend {
         match name.to_ascii_lowercase().as_str() {
             "usi_hash" | "hash" => {
                 let mb = int(1, 65536)? as usize;
-                // The old table goes first, so that its memory is free for the new one. The
-                // new one's memory is committed only as the search writes to it.
+                // The old table goes first, so that its memory is free for the new one (which
+                // is committed now up to 256 MB, see `tt.rs`).
                 self.tt = Arc::new(Tt::new(1));
                 let (tt, got) = Tt::try_new(mb);
                 self.tt = Arc::new(tt);
