@@ -80,11 +80,10 @@ pub struct Tt {
 /// A table of `n` zeroed slots, or `None` when the memory cannot be had. The memory comes from
 /// `alloc_zeroed` (in huge pages where Linux offers them, see [`ask_for_huge_pages`]) and, up
 /// to [`COMMIT_MAX`], is committed here, while the GUI waits for `readyok`, not by the first
-/// search's writes: a
-/// first search that faulted in a fresh 64 MB table took 100-120 ms in a Ko opening, and the
-/// first move of a game at a 50 ms byoyomi was lost on time (session 18). Memory the system
-/// cannot commit makes this `None` (the caller tries a smaller table) instead of a process
-/// killed in the middle of a game.
+/// search's writes: a first search that faulted in a fresh 64 MB table took 100-120 ms in a Ko
+/// opening, and the first move of a game at a 50 ms byoyomi was lost on time (session 18).
+/// Memory the system cannot commit makes this `None` (the caller tries a smaller table)
+/// instead of a process killed in the middle of a game.
 fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
     let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(n).ok()?;
     if layout.size() == 0 {
@@ -107,18 +106,24 @@ fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
     }
 }
 
-/// Asks Linux to back the table with transparent huge pages (2 MB) where it can, with 512
-/// times fewer page faults: with
-/// 4 KB pages the faults of a large table cost a single thread about a quarter of its speed
+/// The whole 4 KB pages of the allocation at `p` of `size` bytes, as an address range, if any
+/// (what `madvise` may be asked about).
+#[cfg(target_os = "linux")]
+fn whole_pages(p: *mut u8, size: usize) -> Option<(usize, usize)> {
+    const PAGE: usize = 4096;
+    let start = (p as usize).next_multiple_of(PAGE);
+    let end = (p as usize + size) / PAGE * PAGE;
+    (end > start).then_some((start, end))
+}
+
+/// Asks Linux to back the table with transparent huge pages (2 MB) where it can, with 512 times
+/// fewer page faults: with 4 KB pages the faults of a large table cost a single thread about a quarter of its speed
 /// and, on the virtual machines measured, two threads of one process half of theirs (Dai dai,
 /// 256 MB: 469k nodes/s on 1 thread, 633k on 2; with a 16 MB table 605k and 1,169k). A refusal
 /// (no THP, another system) changes nothing but speed.
 #[cfg(target_os = "linux")]
 fn ask_for_huge_pages(p: *mut u8, size: usize) {
-    const PAGE: usize = 4096;
-    let start = (p as usize).next_multiple_of(PAGE);
-    let end = (p as usize + size) / PAGE * PAGE;
-    if end > start {
+    if let Some((start, end)) = whole_pages(p, size) {
         // SAFETY: [start, end) lies inside the allocation just made and is page-aligned;
         // MADV_HUGEPAGE only changes how the kernel backs the range, never its contents.
         unsafe {
@@ -137,16 +142,13 @@ const COMMIT_MAX: usize = 256 << 20;
 
 /// Commits the pages of a fresh allocation (`MADV_POPULATE_WRITE`, Linux 5.14 and later): true
 /// unless the system has not the memory, which it reports as an error rather than by killing
-/// the process later. Kernels without the call, and small allocations the allocator did not
-/// map afresh, are left to commit on first write, as before.
+/// the process later. On kernels without the call the pages are committed on first write, as
+/// before.
 #[cfg(target_os = "linux")]
 fn commit(p: *mut u8, size: usize) -> bool {
-    const PAGE: usize = 4096;
-    let start = (p as usize).next_multiple_of(PAGE);
-    let end = (p as usize + size) / PAGE * PAGE;
-    if end <= start {
+    let Some((start, end)) = whole_pages(p, size) else {
         return true;
-    }
+    };
     // SAFETY: [start, end) lies inside the allocation just made and is page-aligned;
     // MADV_POPULATE_WRITE faults the pages in writable as a write would (zero-filled memory
     // stays zero), changing no contents.
