@@ -52,8 +52,9 @@ pub struct Budget {
     /// When even the first iteration stops: half the clock (a reserve for the rest of the game)
     /// plus the byoyomi, less the overhead; under byoyomi alone, the last moment a move can be
     /// sent without losing on time. The first iteration, which otherwise always completes (so
-    /// that the move played is a searched one), stops here with the best root move searched: a Taikyoku position with an empty hash can need
-    /// 100-300 ms for depth 1, and a 50 ms byoyomi does not wait for it.
+    /// that the move played is a searched one), stops here with the best root move searched:
+    /// a Taikyoku position with an empty hash needed 100-300 ms for depth 1 (session 17), and a
+    /// 50 ms byoyomi does not wait for it.
     pub emergency: Duration,
 }
 

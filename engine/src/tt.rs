@@ -117,10 +117,10 @@ fn whole_pages(p: *mut u8, size: usize) -> Option<(usize, usize)> {
 }
 
 /// Asks Linux to back the table with transparent huge pages (2 MB) where it can, with 512 times
-/// fewer page faults: with 4 KB pages the faults of a large table cost a single thread about a quarter of its speed
-/// and, on the virtual machines measured, two threads of one process half of theirs (Dai dai,
-/// 256 MB: 469k nodes/s on 1 thread, 633k on 2; with a 16 MB table 605k and 1,169k). A refusal
-/// (no THP, another system) changes nothing but speed.
+/// fewer page faults: with 4 KB pages the faults of a large table cost a single thread about a
+/// quarter of its speed and, on the virtual machines measured, two threads of one process half
+/// of theirs (Dai dai, 256 MB: 469k nodes/s on 1 thread, 633k on 2; with a 16 MB table 605k
+/// and 1,169k). A refusal (no THP, another system) changes nothing but speed.
 #[cfg(target_os = "linux")]
 fn ask_for_huge_pages(p: *mut u8, size: usize) {
     if let Some((start, end)) = whole_pages(p, size) {
