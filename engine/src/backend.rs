@@ -131,7 +131,11 @@ fn budget_for(go: &Go, s: usize, game: &GameState, overhead: Duration) -> Option
             .max(Duration::from_millis(1));
         let emergency = b.emergency.saturating_sub(extra).max(maximum);
         Some(Budget {
-            optimum: b.optimum.min(maximum),
+            optimum: if b.has_optimum() {
+                b.optimum.min(maximum)
+            } else {
+                b.optimum
+            },
             maximum,
             emergency,
         })
@@ -486,7 +490,12 @@ mod tests {
             let lagged = budget_for(go, 0, &game, OVERHEAD + extra).unwrap();
             assert_eq!(lagged.maximum, own.maximum - extra, "{go:?}");
             assert_eq!(lagged.emergency, own.emergency - extra, "{go:?}");
-            assert!(lagged.optimum <= lagged.maximum, "{go:?}");
+            assert!(
+                !lagged.has_optimum() || lagged.optimum <= lagged.maximum,
+                "{go:?}"
+            );
+            // Byoyomi alone runs until the maximum, a clock with main time has an optimum.
+            assert_eq!(lagged.has_optimum(), go.time[0].is_some(), "{go:?}");
         }
         // A lag longer than the clock leaves a millisecond, not nothing.
         let short = Go {

@@ -3,8 +3,10 @@
 //! From the clock, the increment and the byoyomi, three budgets for one move: the *optimum*
 //! (what a move should take on average; the search starts no iteration past half of it, since
 //! the next one would take longer than everything before it, and stops after an iteration past
-//! it), the *maximum* (stop now, unless depth 1 is not complete) and the *emergency* (stop even
-//! depth 1, once it has searched a root move). The moves still to play are estimated from the
+//! it), the *maximum* (stop now, unless depth 1 is not complete: the interrupted iteration's
+//! best searched move is played) and the *emergency* (stop even depth 1, once it has searched
+//! a root move). Under byoyomi and `movetime` there is no optimum: time a move does not use is
+//! lost, so the search iterates until the maximum. The moves still to play are estimated from the
 //! board's size and the material still on it: a chu game lasts 100-260 moves a side, a Taikyoku
 //! game well over a thousand, and an emptier board is nearer its end. The search stretches the
 //! optimum when its score drops or its best move changes ([`Deadlines::may_continue`]).
@@ -59,6 +61,12 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// Whether the search should stop iterating near the optimum; if not (a `movetime`, or a
+    /// clock in byoyomi), it runs until the maximum stops it.
+    pub fn has_optimum(&self) -> bool {
+        self.optimum < UNLIMITED
+    }
+
     /// A fixed time (`movetime`): no optimum, stop at `t`.
     pub fn fixed(t: Duration) -> Budget {
         Budget {
@@ -70,7 +78,7 @@ impl Budget {
 }
 
 /// An optimum that never stops an iteration (about 35 years).
-const UNLIMITED: Duration = Duration::from_secs(1 << 30);
+pub const UNLIMITED: Duration = Duration::from_secs(1 << 30);
 
 /// Moves this side is still expected to play: by board size at the start of a game, fewer as the
 /// pieces come off (never below a floor that keeps a reserve for long endgames).
@@ -108,8 +116,16 @@ pub fn allocate(clock: &Clock, game: &GameState) -> Budget {
     let maximum = whole_ms((optimum * 5).min(cap).max(floor).min(usable));
     let optimum = optimum.min(maximum);
     let maximum = maximum.max(Duration::from_millis(1));
+    // Under byoyomi (less main time left than one byoyomi), the time a move does not use is
+    // lost: no optimum, so iterations go on until the maximum stops one, whose best move so far
+    // is played (the search plays an interrupted iteration's best searched move).
+    let in_byoyomi = clock.byoyomi > Duration::ZERO && time < clock.byoyomi;
     Budget {
-        optimum: optimum.max(Duration::from_millis(1)),
+        optimum: if in_byoyomi {
+            UNLIMITED
+        } else {
+            optimum.max(Duration::from_millis(1))
+        },
         maximum,
         // Half the clock at most (a reserve: a first iteration that needs more would lose the
         // game later), plus the byoyomi.
@@ -166,7 +182,13 @@ impl Deadlines {
     /// Sets the deadlines to `budget` counted from `base` milliseconds after the start.
     fn store(&self, base: u64, budget: Budget) {
         let at = |d: Duration| base.saturating_add(d.as_millis() as u64);
-        self.optimum_ms.store(at(budget.optimum), Relaxed);
+        // No optimum (a `movetime`, byoyomi): iterations go on until the maximum.
+        let optimum = if budget.has_optimum() {
+            at(budget.optimum)
+        } else {
+            u64::MAX
+        };
+        self.optimum_ms.store(optimum, Relaxed);
         self.maximum_ms.store(at(budget.maximum), Relaxed);
         self.emergency_ms.store(at(budget.emergency), Relaxed);
     }
@@ -275,7 +297,7 @@ mod tests {
     }
 
     #[test]
-    fn byoyomi_alone_uses_most_of_it_and_never_more() {
+    fn byoyomi_alone_runs_to_its_end_and_never_past_it() {
         let c = Clock {
             time: Some(Duration::ZERO),
             byoyomi: Duration::from_secs(1),
@@ -283,7 +305,16 @@ mod tests {
         };
         let b = allocate(&c, &game(289, 100, 200));
         assert_eq!(b.maximum, Duration::from_secs(1) - OVERHEAD);
-        assert_eq!(b.optimum, ms(800));
+        // Time a byoyomi move does not use is lost: the search runs until the maximum.
+        assert!(!b.has_optimum());
+        // With main time left above one byoyomi, the optimum saves it.
+        let main_time = Clock {
+            time: Some(Duration::from_secs(60)),
+            ..c
+        };
+        let b = allocate(&main_time, &game(289, 100, 200));
+        assert!(b.has_optimum());
+        assert!(b.optimum < b.maximum);
     }
 
     #[test]
@@ -373,5 +404,9 @@ mod tests {
         assert!(!late.past_maximum());
         let over = Deadlines::new(b, ago(201));
         assert!(over.past_maximum());
+        // Without an optimum (byoyomi, movetime) iterations start until the maximum.
+        let fixed = Budget::fixed(Duration::from_secs(200));
+        assert!(Deadlines::new(fixed, ago(150)).may_continue(1.0));
+        assert!(Deadlines::new(fixed, ago(201)).past_maximum());
     }
 }

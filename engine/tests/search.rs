@@ -687,3 +687,35 @@ fn searches_of_a_game_share_their_history_until_cleared() {
         "clear left something"
     );
 }
+
+#[test]
+fn an_interrupted_iteration_plays_its_best_searched_move() {
+    // A node limit stops an iteration part of the way through. Once it has searched a root
+    // move in full, its best move so far is played and reported (a lower bound at that depth)
+    // instead of the previous iteration's best; and for some limits that move is not the
+    // previous iteration's best (a root move searched later beat it at the new depth).
+    let p = Position::<3>::startpos(Variant::builtin("chu").unwrap());
+    let mut partial = 0;
+    let mut changed = 0;
+    for nodes in (64..6000).step_by(64) {
+        let limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+        let r = run_limits(&p, limits, Features::default());
+        let info = r.info.expect("an iteration");
+        assert_eq!(r.best, info.pv.first().copied(), "{nodes} nodes");
+        if info.lower_bound && info.depth > 1 {
+            partial += 1;
+            let before = run(
+                &p,
+                info.depth - 1,
+                MoveFilter::default(),
+                Features::default(),
+            );
+            changed += (before.best != r.best) as usize;
+        }
+    }
+    assert!(partial > 0, "no interrupted iteration was played");
+    assert!(changed > 0, "no interrupted iteration changed the move");
+}

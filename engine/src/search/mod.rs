@@ -392,7 +392,12 @@ pub fn search<const N: usize>(
                 delta *= 3;
             };
             t.must_complete = false;
-            if t.aborted && (depth > 1 || t.pv_len[0] == 0) {
+            // An iteration stopped by the clock or a node limit still counts once it has
+            // searched a root move in full: its best move is the previous best searched deeper,
+            // or a move that beat it (root moves searched later are only played when they
+            // score higher), so it is played, as Stockfish does, rather than the previous
+            // iteration's. Its score is a lower bound.
+            if t.aborted && t.pv_len[0] == 0 {
                 break;
             }
             let pv = t.pv_line();
