@@ -47,7 +47,8 @@ pub const OVERHEAD: Duration = Duration::from_millis(10);
 /// The three budgets of one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// The time a move should take.
+    /// The time a move should take; none (see [`Budget::has_optimum`]) under byoyomi and
+    /// `movetime`, where the search runs until the maximum.
     pub optimum: Duration,
     /// The time it may never exceed.
     pub maximum: Duration,
@@ -78,7 +79,7 @@ impl Budget {
 }
 
 /// An optimum that never stops an iteration (about 35 years).
-pub const UNLIMITED: Duration = Duration::from_secs(1 << 30);
+const UNLIMITED: Duration = Duration::from_secs(1 << 30);
 
 /// Moves this side is still expected to play: by board size at the start of a game, fewer as the
 /// pieces come off (never below a floor that keeps a reserve for long endgames).

@@ -430,12 +430,12 @@ fn score_with_contempt<const N: usize>(
 
 #[test]
 fn a_losing_side_is_not_pruned_out_of_a_repetition() {
-    // Maka dai dai (a repetition is a draw): Black has seven free kings against White's king,
-    // golds and pawns. After Black's king steps 10s9s and White's king 10a9a, Black stepping back (9s10s)
-    // lets White step back too (9a10a), recreating the start position: a draw. White's king
-    // move comes late among its quiet moves (the golds' and the pawns' come first), where the
-    // move count would prune it; the search
-    // must still score Black's step back as the draw it is, and choose another move.
+    // Maka dai dai (a repetition is a draw): Black has seven free kings against White's king, golds
+    // and pawns. After Black's king steps 10s9s and White's king 10a9a, Black stepping back (9s10s)
+    // lets White step back too (9a10a), recreating the start position: a draw. White's king move
+    // comes late among its quiet moves (the golds' and the pawns' come first), where the move count
+    // would prune it; the search must still score Black's step back as the draw it is, and choose
+    // another move.
     let v = Variant::builtin("maka-dai-dai").unwrap();
     let pieces = [
         ("10s", "K"),
