@@ -122,23 +122,8 @@ fn budget_for(go: &Go, s: usize, game: &GameState, overhead: Duration) -> Option
             byoyomi: go.byoyomi,
             moves_to_go: go.moves_to_go,
         };
-        let b = time::allocate(&clock, game);
         // A bigger MoveOverhead than the built-in one is kept back too.
-        let extra = overhead.saturating_sub(OVERHEAD);
-        let maximum = b
-            .maximum
-            .saturating_sub(extra)
-            .max(Duration::from_millis(1));
-        let emergency = b.emergency.saturating_sub(extra).max(maximum);
-        Some(Budget {
-            optimum: if b.has_optimum() {
-                b.optimum.min(maximum)
-            } else {
-                b.optimum
-            },
-            maximum,
-            emergency,
-        })
+        Some(time::allocate(&clock, game).kept_back(overhead.saturating_sub(OVERHEAD)))
     } else {
         None
     }

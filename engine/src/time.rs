@@ -68,6 +68,26 @@ impl Budget {
         self.optimum < UNLIMITED
     }
 
+    /// These budgets with `extra` more kept back against communication delays (a
+    /// `MoveOverhead` above the built-in one): it comes off the maximum (never below a
+    /// millisecond) and the emergency (never below the maximum); an optimum stays within the
+    /// maximum, a missing one stays missing.
+    pub fn kept_back(self, extra: Duration) -> Budget {
+        let maximum = self
+            .maximum
+            .saturating_sub(extra)
+            .max(Duration::from_millis(1));
+        Budget {
+            optimum: if self.has_optimum() {
+                self.optimum.min(maximum)
+            } else {
+                self.optimum
+            },
+            maximum,
+            emergency: self.emergency.saturating_sub(extra).max(maximum),
+        }
+    }
+
     /// A fixed time (`movetime`): no optimum, stop at `t`.
     pub fn fixed(t: Duration) -> Budget {
         Budget {
