@@ -8,7 +8,9 @@
 //! (same cache line): the probe looks at both, the store replaces the same key, then the
 //! shallower or older one.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::Arc;
+use std::thread::JoinHandle;
 
 use taikyoku_movegen::Move;
 
@@ -75,6 +77,71 @@ pub struct Tt {
     salt: AtomicU64,
     /// Size in MB (a power of two).
     mb: usize,
+    /// The thread committing a table larger than [`COMMIT_MAX`] in the background.
+    committer: Option<Committer>,
+}
+
+/// Commits a large table's pages in the background, a chunk at a time, after the table is made
+/// (and `readyok` answered): the first searches then find the memory already committed instead
+/// of faulting it in on their own time (about 0.5 ms per MB). `MADV_POPULATE_WRITE` changes no
+/// contents, so the searches may read and write the table meanwhile.
+struct Committer {
+    /// Asks the thread to stop after its current chunk (the table is being dropped).
+    stop: Arc<AtomicBool>,
+    /// Whether every chunk was committed.
+    done: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+/// What the background committer commits at a time (a stop request waits at most one chunk,
+/// about 30 ms).
+const COMMIT_CHUNK: usize = 64 << 20;
+
+impl Committer {
+    /// Starts committing the `size` bytes at `p`, which must stay allocated until the
+    /// committer is dropped. `None` if no thread can be started (the table then commits as the
+    /// search writes to it).
+    fn start(p: *mut u8, size: usize) -> Option<Committer> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (stop2, done2) = (stop.clone(), done.clone());
+        // Addresses, not a pointer: the thread only passes them to `madvise`. Chunks of whole
+        // pages, so that no page at a chunk's edge is left out.
+        let (start, end) = whole_pages(p, size)?;
+        let thread = std::thread::Builder::new()
+            .name("tt-commit".into())
+            .spawn(move || {
+                let mut at = start;
+                while at < end {
+                    if stop2.load(Relaxed) {
+                        return;
+                    }
+                    let len = COMMIT_CHUNK.min(end - at);
+                    if !commit(at as *mut u8, len) {
+                        // The system has not the memory now: the rest commits as it is
+                        // written, as without this thread.
+                        return;
+                    }
+                    at += len;
+                }
+                done2.store(true, Relaxed);
+            })
+            .ok()?;
+        Some(Committer {
+            stop,
+            done,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Committer {
+    fn drop(&mut self) {
+        self.stop.store(true, Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// A table of `n` zeroed slots, or `None` when the memory cannot be had. The memory comes from
@@ -98,7 +165,7 @@ fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
             return None;
         }
         ask_for_huge_pages(p.cast::<u8>(), layout.size());
-        if layout.size() <= COMMIT_MAX && !commit(p.cast::<u8>(), layout.size()) {
+        if !commits_later(layout.size()) && !commit(p.cast::<u8>(), layout.size()) {
             std::alloc::dealloc(p.cast::<u8>(), layout);
             return None;
         }
@@ -106,9 +173,21 @@ fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
     }
 }
 
+/// The memory the system can give without swapping (`MemAvailable`), where it says.
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    kb.checked_mul(1024)
+}
+
+/// Whether a table of `bytes` is committed in the background rather than when it is made.
+fn commits_later(bytes: usize) -> bool {
+    bytes > COMMIT_MAX
+}
+
 /// The whole 4 KB pages of the allocation at `p` of `size` bytes, as an address range, if any
 /// (what `madvise` may be asked about).
-#[cfg(target_os = "linux")]
 fn whole_pages(p: *mut u8, size: usize) -> Option<(usize, usize)> {
     const PAGE: usize = 4096;
     let start = (p as usize).next_multiple_of(PAGE);
@@ -135,9 +214,10 @@ fn ask_for_huge_pages(p: *mut u8, size: usize) {
 #[cfg(not(target_os = "linux"))]
 fn ask_for_huge_pages(_p: *mut u8, _size: usize) {}
 
-/// Tables up to this size are committed when made; a larger one commits as the search writes
-/// to it (committing takes about 0.5 ms per MB on the machines measured: 33 ms for 64 MB, 2.4 s
-/// for 1 GB, 7.5 s for 4 GB, and a GUI waiting that long for `readyok` may give up).
+/// Tables up to this size are committed when made; a larger one is committed by a background
+/// thread ([`Committer`]) after `readyok` (committing takes about 0.5 ms per MB on the machines
+/// measured: 33 ms for 64 MB, 2.4 s for 1 GB, 7.5 s for 4 GB, and a GUI waiting that long for
+/// `readyok` may give up).
 const COMMIT_MAX: usize = 256 << 20;
 
 /// Commits the pages of a fresh allocation (`MADV_POPULATE_WRITE`, Linux 5.14 and later): true
@@ -187,6 +267,14 @@ const DEPTH_SHIFT: u32 = 54;
 const BOUND_SHIFT: u32 = 60;
 const GEN_SHIFT: u32 = 62;
 
+impl Drop for Tt {
+    fn drop(&mut self) {
+        // Stops and joins the committer while the slots are still allocated (fields are
+        // dropped after this, in declaration order, so the slots would go first otherwise).
+        self.committer.take();
+    }
+}
+
 impl Tt {
     /// A table of about `mb` megabytes (or smaller, see [`Tt::try_new`]).
     pub fn new(mb: usize) -> Tt {
@@ -214,14 +302,35 @@ impl Tt {
         (Tt::from_slots(slots), 0)
     }
 
-    fn from_slots(slots: Box<[[AtomicU64; 2]]>) -> Tt {
+    fn from_slots(mut slots: Box<[[AtomicU64; 2]]>) -> Tt {
         let n = slots.len();
+        let bytes = std::mem::size_of_val(&*slots);
+        // The committer is dropped (and joined) in `Tt`'s drop, before the slots are freed.
+        // Only a table that fits twice in the memory the system has free is committed: a larger
+        // one (allowed by overcommit) would push other processes out, or call the OOM killer.
+        let committer =
+            if commits_later(bytes) && available_memory().is_some_and(|a| bytes <= a / 2) {
+                Committer::start(slots.as_mut_ptr().cast::<u8>(), bytes)
+            } else {
+                None
+            };
         Tt {
             mask: n - 1,
             slots,
             generation: AtomicU8::new(0),
             salt: AtomicU64::new(0),
             mb: (n * 16) >> 20,
+            committer,
+        }
+    }
+
+    /// Whether the whole table is committed: made so (up to 256 MB), or the background
+    /// committer has finished (on a kernel without `MADV_POPULATE_WRITE`: has nothing left to
+    /// try). False while it works, and for good where it could not.
+    pub fn committed(&self) -> bool {
+        match &self.committer {
+            None => !commits_later(std::mem::size_of_val(&*self.slots)),
+            Some(c) => c.done.load(Relaxed),
         }
     }
 
@@ -402,5 +511,55 @@ mod tests {
         assert!(got < 1 << 30 && got == tt.size_mb(), "{got}");
         let (small, got) = Tt::try_new(3);
         assert_eq!((got, small.size_mb()), (2, 2));
+    }
+
+    /// The share of the table's pages that are in memory (`mincore`).
+    #[cfg(target_os = "linux")]
+    fn resident_share(tt: &Tt) -> f64 {
+        let bytes = std::mem::size_of_val(&*tt.slots);
+        let (start, end) = whole_pages(tt.slots.as_ptr() as *mut u8, bytes).unwrap();
+        let pages = (end - start) / 4096;
+        let mut v = vec![0u8; pages];
+        // SAFETY: [start, end) is page-aligned and inside the table, which outlives the call;
+        // `v` has one byte per page.
+        let r = unsafe { libc::mincore(start as *mut libc::c_void, end - start, v.as_mut_ptr()) };
+        assert_eq!(r, 0);
+        v.iter().filter(|&&b| b & 1 != 0).count() as f64 / pages as f64
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_large_table_is_committed_in_the_background() {
+        // Too much for the machine: no commit (it would only be lazy, as before).
+        if available_memory().is_none_or(|a| a < 2 << 30) {
+            return;
+        }
+        let tt = Tt::new(512);
+        assert!(!commits_later(16 << 20) && commits_later(512 << 20));
+        let start = std::time::Instant::now();
+        while !tt.committed() {
+            assert!(
+                start.elapsed().as_secs() < 120,
+                "not committed after two minutes"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let share = resident_share(&tt);
+        assert!(share > 0.999, "{share}");
+        // The table works while and after it is committed.
+        let m = Move::new(taikyoku_movegen::Square(300), taikyoku_movegen::Square(301));
+        tt.store(0xdead_beef, Some(m), 7, 3, Bound::Exact);
+        assert_eq!(tt.probe(0xdead_beef).unwrap().score, 7);
+    }
+
+    #[test]
+    fn dropping_a_table_stops_its_committer() {
+        // Made and dropped at once (a GUI setting the hash size twice): the drop waits for at
+        // most one chunk, and a second table is made as usual.
+        for _ in 0..3 {
+            let tt = Tt::new(1024);
+            drop(tt);
+        }
+        assert!(Tt::new(16).committed());
     }
 }
