@@ -636,7 +636,14 @@ mod tests {
         assert!(bf.mop_up[0] > 0 && bf.mop_up[1] == 0, "{bf}");
         assert!(bn.mop_up[0] > bf.mop_up[0], "{bn}\n{bf}");
         // The royal in the corner scores more than in the centre (the same distance from the
-        // queens).
+        // queens; the closeness term off, since the own king is nearer the central royal).
+        let edge_only = Evaluator::with_params(
+            v.clone(),
+            crate::Params {
+                mop_up_closeness: 0,
+                ..Default::default()
+            },
+        );
         let mut corner = ["17"; 17];
         corner[0] = "k16";
         corner[4] = "QQQ14";
@@ -645,8 +652,14 @@ mod tests {
         centre[8] = "4k12";
         centre[12] = "QQQ14";
         centre[16] = "8K8";
-        let (bk, bc) = (e.breakdown(&board(corner)), e.breakdown(&board(centre)));
-        assert!(bc.mop_up[0] < bk.mop_up[0], "{bc}\n{bk}");
+        let (bk, bc) = (
+            edge_only.breakdown(&board(corner)),
+            edge_only.breakdown(&board(centre)),
+        );
+        assert!(
+            0 < bc.mop_up[0] && bc.mop_up[0] < bk.mop_up[0],
+            "{bc}\n{bk}"
+        );
         for p in [board(far), board(near), board(corner), board(centre)] {
             assert_eq!(
                 e.evaluate_with(&p, &e.accumulator(&p)),

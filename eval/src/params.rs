@@ -101,7 +101,7 @@ impl Default for Params {
             tempo: 10,
             mop_up_lead: 1500,
             mop_up_share: 20,
-            mop_up_closeness: 3,
+            mop_up_closeness: 10,
             mop_up_edge: 12,
         }
     }
