@@ -75,6 +75,50 @@ fn show_draws_the_board_and_its_position_string() {
     assert!(stdout(&k).contains("v玉将") && stdout(&k).contains("玉将"));
 }
 
+/// `bench` on one thread is deterministic (the same count twice); on two threads it reaches
+/// the same depths with helpers, and both report the time to depth. A variant without bench
+/// positions, a thread count or a hash size out of range, are refused, not run as nothing.
+#[test]
+fn bench_counts_alike_on_one_thread_and_runs_on_two() {
+    let args = [
+        "bench",
+        "--variant",
+        "dai-dai",
+        "--depth-offset",
+        "-3",
+        "--verbose",
+    ];
+    let one = run(&args);
+    assert!(one.status.success(), "{}", stderr(&one));
+    let out = stdout(&one);
+    assert_eq!(
+        out.lines()
+            .filter(|l| l.starts_with("dai-dai depth 2"))
+            .count(),
+        4,
+        "{out}"
+    );
+    assert!(out.contains("time to depth: "), "{out}");
+    let count = |o: &Output| -> u64 {
+        let out = stdout(o);
+        let last = out.lines().last().unwrap_or_default().to_string();
+        last.split(" nodes").next().unwrap().parse().unwrap()
+    };
+    assert!(count(&one) > 0);
+    assert_eq!(count(&run(&args)), count(&one));
+    let mut two_args = args.to_vec();
+    two_args.extend(["--threads", "2", "--hash", "4"]);
+    let two = run(&two_args);
+    assert!(two.status.success(), "{}", stderr(&two));
+    assert!(count(&two) > 0);
+    assert_clean_failure(
+        &run(&["bench", "--variant", "chu"]),
+        "bench has no positions of variant 'chu'",
+    );
+    assert_clean_failure(&run(&["bench", "--threads", "0"]), "--threads");
+    assert_clean_failure(&run(&["bench", "--hash", "0"]), "--hash");
+}
+
 #[test]
 fn bad_input_gets_clear_errors() {
     assert_clean_failure(

@@ -1,6 +1,7 @@
-//! `taikyoku bench`: a fixed-depth, single-thread search of fixed positions of every variant;
-//! prints a deterministic node count (the search's signature: any change in search shows as a
-//! changed count) and the speed.
+//! `taikyoku bench`: a fixed-depth search of fixed positions of every variant; prints the node
+//! count (on one thread, the default, a deterministic count: the search's signature, any change
+//! in search shows as a changed count), the speed and the time to depth. With `--threads` it
+//! measures Lazy SMP: the time to the same depths with helpers (their count varies run to run).
 
 use std::io::Write;
 use std::sync::Arc;
@@ -29,19 +30,24 @@ pub struct BenchArgs {
     /// Only the positions of this variant.
     #[arg(long)]
     variant: Option<String>,
+    /// Search threads, 1 to 256 (more than one: the count is no longer deterministic; compare
+    /// the time to depth with one thread's).
+    #[arg(long, default_value_t = 1, value_parser = super::perft::threads)]
+    threads: usize,
+    /// Hash table size in MB, 1 to 65536 (a fresh table for each position).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
+    hash: u32,
 }
 
-/// Runs the bench: `<N> nodes <M> nps` on the last line.
+/// Runs the bench: `time to depth: <T> s` and then `<N> nodes <M> nps` on the last line.
 pub fn run(a: &BenchArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let mut total = 0u64;
     let mut total_q = 0u64;
+    let mut searching = 0.0f64;
     let start = Instant::now();
-    for (i, line) in POSITIONS
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .enumerate()
-    {
+    let mut searched_any = 0usize;
+    for (i, line) in bench_lines().enumerate() {
         let mut parts = line.splitn(3, ' ');
         let (Some(id), Some(depth), Some(text)) = (parts.next(), parts.next(), parts.next()) else {
             return Err(CliError::Msg(format!(
@@ -52,6 +58,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         if a.variant.as_deref().is_some_and(|v| v != id) {
             continue;
         }
+        searched_any += 1;
         let variant = Variant::builtin(id).map_err(|e| e.to_string())?;
         let depth: i32 = depth
             .parse::<i32>()
@@ -59,33 +66,54 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
             .saturating_add(a.depth_offset);
         let pos = AnyPosition::parse(variant.clone(), text).map_err(|e| e.to_string())?;
         let eval = Evaluator::new(variant.clone());
-        let tt = Arc::new(Tt::new(16));
+        let tt = Arc::new(Tt::new(a.hash as usize));
         let control = Control::new(Deadlines::unlimited());
         let limits = Limits {
             depth: Some(depth.max(1)),
             ..Limits::default()
         };
+        let searched = Instant::now();
         let r = with_position!(&pos, p => search::search(
-            p, &eval, tt, 1, limits, &control, Features::default(), &mut Memory::new(), &mut |_| {}
+            p, &eval, tt, a.threads, limits, &control, Features::default(), &mut Memory::new(), &mut |_| {}
         ));
+        let ms = searched.elapsed().as_secs_f64() * 1000.0;
+        searching += ms / 1000.0;
         let (nodes, qnodes) = r.info.map_or((0, 0), |i| (i.nodes, i.qnodes));
         total += nodes;
         total_q += qnodes;
         if a.verbose {
             writeln!(
                 out,
-                "{id} depth {depth} position {}: {nodes} nodes, {:.1}% quiescence",
+                "{id} depth {depth} position {}: {nodes} nodes, {:.1}% quiescence, {ms:.0} ms",
                 i + 1,
                 percent(qnodes, nodes)
             )?;
+        }
+    }
+    if let Some(v) = a.variant.as_deref() {
+        if searched_any == 0 {
+            let mut ids: Vec<&str> = bench_lines().filter_map(|l| l.split(' ').next()).collect();
+            ids.dedup();
+            return Err(CliError::Msg(format!(
+                "bench has no positions of variant '{v}' (it has: {})",
+                ids.join(", ")
+            )));
         }
     }
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if a.verbose {
         writeln!(out, "quiescence: {:.1}% of nodes", percent(total_q, total))?;
     }
+    writeln!(out, "time to depth: {searching:.3} s")?;
     writeln!(out, "{total} nodes {:.0} nps", total as f64 / secs)?;
     Ok(())
+}
+
+/// The position lines of [`POSITIONS`] (comments and blank lines left out).
+fn bench_lines() -> impl Iterator<Item = &'static str> {
+    POSITIONS
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
 }
 
 /// `part` as a percentage of `whole` (0 when `whole` is 0).

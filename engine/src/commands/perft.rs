@@ -38,7 +38,7 @@ pub struct PerftArgs {
 pub const MAX_THREADS: usize = 256;
 
 /// Parses `--threads`: 1 to [`MAX_THREADS`].
-fn threads(s: &str) -> Result<usize, String> {
+pub(crate) fn threads(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
         _ => Err(format!(
