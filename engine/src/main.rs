@@ -31,7 +31,7 @@ enum Command {
     Usi(commands::usi::UsiArgs),
     /// Speak CECP (the XBoard protocol) on standard input and output.
     Xboard(XboardArgs),
-    /// Search fixed positions of every variant to a fixed depth: node count and speed.
+    /// Search fixed positions of the four giant variants to a fixed depth: node count, speed and time to depth.
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
     Eval(commands::eval::EvalArgs),
