@@ -101,7 +101,7 @@ fn bench_counts_alike_on_one_thread_and_runs_on_two() {
     assert!(out.contains("time to depth: "), "{out}");
     let count = |o: &Output| -> u64 {
         let out = stdout(o);
-        let last = out.lines().last().unwrap_or_default().to_string();
+        let last = out.lines().last().unwrap_or_default();
         last.split(" nodes").next().unwrap().parse().unwrap()
     };
     assert!(count(&one) > 0);

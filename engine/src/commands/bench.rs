@@ -6,7 +6,7 @@
 
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use taikyoku_engine::search::{self, Control, Deadlines, Features, Limits, Memory};
@@ -45,9 +45,9 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let mut total = 0u64;
     let mut total_q = 0u64;
-    let mut searching = 0.0f64;
+    let mut searching = Duration::ZERO;
     let start = Instant::now();
-    let mut searched_any = 0usize;
+    let mut found = false;
     for (i, line) in bench_lines().enumerate() {
         let mut parts = line.splitn(3, ' ');
         let (Some(id), Some(depth), Some(text)) = (parts.next(), parts.next(), parts.next()) else {
@@ -59,7 +59,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         if a.variant.as_deref().is_some_and(|v| v != id) {
             continue;
         }
-        searched_any += 1;
+        found = true;
         let variant = Variant::builtin(id).map_err(|e| e.to_string())?;
         let depth: i32 = depth
             .parse::<i32>()
@@ -77,22 +77,23 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         let r = with_position!(&pos, p => search::search(
             p, &eval, tt, a.threads, limits, &control, Features::default(), &mut Memory::new(), &mut |_| {}
         ));
-        let ms = searched.elapsed().as_secs_f64() * 1000.0;
-        searching += ms / 1000.0;
+        let took = searched.elapsed();
+        searching += took;
         let (nodes, qnodes) = r.info.map_or((0, 0), |i| (i.nodes, i.qnodes));
         total += nodes;
         total_q += qnodes;
         if a.verbose {
             writeln!(
                 out,
-                "{id} depth {depth} position {}: {nodes} nodes, {:.1}% quiescence, {ms:.0} ms",
+                "{id} depth {depth} position {}: {nodes} nodes, {:.1}% quiescence, {} ms",
                 i + 1,
-                percent(qnodes, nodes)
+                percent(qnodes, nodes),
+                took.as_millis()
             )?;
         }
     }
     if let Some(v) = a.variant.as_deref() {
-        if searched_any == 0 {
+        if !found {
             let mut ids: Vec<&str> = bench_lines().filter_map(|l| l.split(' ').next()).collect();
             ids.dedup();
             return Err(CliError::Msg(format!(
@@ -105,7 +106,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
     if a.verbose {
         writeln!(out, "quiescence: {:.1}% of nodes", percent(total_q, total))?;
     }
-    writeln!(out, "time to depth: {searching:.3} s")?;
+    writeln!(out, "time to depth: {:.3} s", searching.as_secs_f64())?;
     writeln!(out, "{total} nodes {:.0} nps", total as f64 / secs)?;
     Ok(())
 }
