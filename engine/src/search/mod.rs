@@ -16,6 +16,7 @@
 mod history;
 mod picker;
 mod position;
+mod probcut;
 mod quiescence;
 mod tree;
 
