@@ -1,6 +1,6 @@
 //! ProbCut (step 7b of the main search, Stockfish's step 11): at a non-PV node not in check,
-//! `depth` >= 5, a capture that wins by static exchange at least the margin over the static
-//! evaluation, and whose search four plies shallower still beats beta by that margin, is taken
+//! `depth` >= 5, a capture whose static exchange lifts the static evaluation to beta plus a
+//! margin, and whose search four plies shallower still scores beta plus that margin, is taken
 //! as proof that the full-depth search would fail high too. Each candidate is first tried in
 //! quiescence (cheap), and only the best few captures are tried.
 
@@ -88,9 +88,10 @@ mod tests {
     use crate::search::{Control, Deadlines, Features, Limits, Memory, Shared};
     use crate::tt::{Bound, Tt};
 
-    /// ProbCut at depth 5 on a hand-built Dai dai position (Black to move), its margin over
-    /// the static evaluation: the score found, and the move and bound it stored.
-    fn probcut(pieces: &[(&str, &str)]) -> (Option<i32>, Option<(String, Bound)>) {
+    /// ProbCut at depth 5 on a hand-built Dai dai position (Black to move), with beta at the
+    /// static evaluation: the score found, the move and bound it stored, and the nodes it
+    /// searched.
+    fn probcut(pieces: &[(&str, &str)]) -> (Option<i32>, Option<(String, Bound)>, u64) {
         let v = Variant::builtin("dai-dai").unwrap();
         let text = taikyoku_tests::kit::position_text(17, 17, pieces, 'b', "-");
         let pos = Position::<5>::parse(v.clone(), &text).unwrap();
@@ -114,13 +115,13 @@ mod tests {
             let m = entry.mv.and_then(|k| pos.move_from_key(k)).unwrap();
             (pos.move_to_string(m), entry.bound)
         });
-        (found, stored)
+        (found, stored, t.nodes)
     }
 
     #[test]
     fn a_free_queen_cuts_and_is_stored_as_a_lower_bound() {
         // Black's rook on 9i takes White's undefended queen on 9d.
-        let (found, stored) = probcut(&[
+        let (found, stored, nodes) = probcut(&[
             ("9i", "R"),
             ("9d", "q"),
             ("1a", "k"),
@@ -129,35 +130,34 @@ mod tests {
         ]);
         assert!(found.is_some());
         assert_eq!(stored, Some(("9i9d".to_string(), Bound::Lower)));
+        assert!(nodes > 0);
     }
 
     #[test]
     fn a_capture_that_loses_material_is_not_tried() {
         // The gold on 9d is defended by a silver on 9c: rook for gold loses by static exchange.
-        let (found, stored) = probcut(&[
+        let (found, stored, nodes) = probcut(&[
             ("9i", "R"),
             ("9d", "g"),
             ("9c", "s"),
             ("1a", "k"),
             ("17q", "K"),
         ]);
-        assert_eq!(found, None);
-        assert_eq!(stored, None);
+        assert_eq!((found, stored, nodes), (None, None, 0));
     }
 
     #[test]
     fn a_capture_that_hangs_the_royal_proves_nothing() {
         // Black's rook on 10p shields its king on 9q from White's bishop on 13m (a diagonal the
         // rook cannot take along): taking the queen on 10d (free by static exchange) leaves the
-        // king to be taken.
-        let (found, stored) = probcut(&[
+        // king to be taken: it is taken back unsearched.
+        let (found, stored, nodes) = probcut(&[
             ("9q", "K"),
             ("10p", "R"),
             ("13m", "b"),
             ("10d", "q"),
             ("1a", "k"),
         ]);
-        assert_eq!(found, None);
-        assert_eq!(stored, None);
+        assert_eq!((found, stored, nodes), (None, None, 0));
     }
 }
