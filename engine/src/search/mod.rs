@@ -16,7 +16,6 @@
 mod history;
 mod picker;
 mod position;
-mod probcut;
 mod quiescence;
 mod tree;
 

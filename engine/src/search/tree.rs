@@ -8,7 +8,6 @@ use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
-use super::probcut::PROBCUT_MARGIN;
 use super::{
     from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY, PERPETUAL_LOSS,
 };
@@ -398,17 +397,6 @@ impl<'a, const N: usize> Thread<'a, N> {
                 }
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
-                }
-            }
-        }
-
-        // Step 7b. ProbCut (`probcut.rs`): a capture whose search four plies shallower beats
-        // beta by a margin fails high here too.
-        if let Some(e) = eval {
-            let pc_beta = beta + PROBCUT_MARGIN;
-            if prune && depth >= 5 && beta.abs() < MATE_BOUND && pc_beta.abs() < MATE_BOUND {
-                if let Some(s) = self.probcut(depth, ply, pc_beta, e, cut_node) {
-                    return s;
                 }
             }
         }
