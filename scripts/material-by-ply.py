@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Material of both engines along the games of `taikyoku match --records` files.
+
+Usage: scripts/material-by-ply.py TAIKYOKU VARIANT NAME STEP RECORDS...
+
+For every STEP plies of each game (the opening's plies not counted), replays the game to that
+ply and reads the material of both sides from `TAIKYOKU eval` (the binary named first). Prints,
+per ply, the mean material of the engine called NAME and of its opponent in pawns, over the
+games still going, and NAME's lead with its least and most. Session 24's table of Dai dai
+depth 3 against depth 1 in docs/engine.md was made this way.
+"""
+import statistics
+import subprocess
+import sys
+
+
+def moves_of(path):
+    """Yields (tags, moves) for each game: the moves line is the first line after the tags."""
+    tags, moves, expect_moves = {}, None, False
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("[") and line.endswith("]") and " " in line:
+                key, value = line[1:-1].split(" ", 1)
+                if key == "Game" and tags:
+                    yield tags, moves or []
+                    tags, moves = {}, None
+                tags[key] = value.strip('"')
+                expect_moves = True
+            elif expect_moves and line:
+                moves = line.split()
+                expect_moves = False
+    if tags:
+        yield tags, moves or []
+
+
+def material(binary, variant, opening, moves):
+    pos = opening
+    if moves:
+        pos += (" " if " moves " in f" {pos} " else " moves ") + " ".join(moves)
+    out = subprocess.run(
+        [binary, "eval", "--variant", variant, "--position", pos], capture_output=True, text=True
+    )
+    for line in out.stdout.splitlines():
+        if line.startswith("material"):
+            black, white = line.split()[1:3]
+            return int(black), int(white)
+    sys.exit(f"no material line from {binary} eval for: {pos}\n{out.stderr}")
+
+
+def main():
+    if len(sys.argv) < 6:
+        sys.exit(__doc__)
+    binary, variant, name, step = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    rows = {}
+    for path in sys.argv[5:]:
+        for tags, moves in moves_of(path):
+            if name not in (tags.get("Black"), tags.get("White")):
+                continue
+            ours = 0 if tags.get("Black") == name else 1
+            for ply in range(step, len(moves) + 1, step):
+                m = material(binary, variant, tags.get("Opening", "startpos"), moves[:ply])
+                rows.setdefault(ply, []).append((m[ours] / 100, m[1 - ours] / 100))
+    print("ply  games  ours  theirs  lead (least, most)")
+    for ply in sorted(rows):
+        ours = [a for a, _ in rows[ply]]
+        theirs = [b for _, b in rows[ply]]
+        leads = [a - b for a, b in rows[ply]]
+        print(
+            f"{ply:>4} {len(ours):>5} {statistics.mean(ours):>6.0f} {statistics.mean(theirs):>6.0f}"
+            f"  {statistics.mean(leads):.0f} ({min(leads):.0f}, {max(leads):.0f})"
+        )
+
+
+if __name__ == "__main__":
+    main()
