@@ -10,20 +10,7 @@ games it won within that many plies: the figures of issue 12's "depth 3 against 
 """
 import sys
 
-
-def games(path):
-    tags = {}
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("[") and line.endswith("]") and " " in line:
-                key, value = line[1:-1].split(" ", 1)
-                if key == "Game" and tags:
-                    yield tags
-                    tags = {}
-                tags[key] = value.strip('"')
-    if tags:
-        yield tags
+from records import read_records
 
 
 def percentile(sorted_values, p):
@@ -45,7 +32,7 @@ def main():
     name, paths = args[0], args[1:]
     wins, losses, draws, win_plies = 0, 0, 0, []
     for path in paths:
-        for g in games(path):
+        for g, _ in read_records(path):
             if name not in (g.get("Black"), g.get("White")):
                 continue
             ours = "1-0" if g.get("Black") == name else "0-1"

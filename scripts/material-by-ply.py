@@ -13,25 +13,7 @@ import statistics
 import subprocess
 import sys
 
-
-def moves_of(path):
-    """Yields (tags, moves) for each game: the moves line is the first line after the tags."""
-    tags, moves, expect_moves = {}, None, False
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if line.startswith("[") and line.endswith("]") and " " in line:
-                key, value = line[1:-1].split(" ", 1)
-                if key == "Game" and tags:
-                    yield tags, moves or []
-                    tags, moves = {}, None
-                tags[key] = value.strip('"')
-                expect_moves = True
-            elif expect_moves and line:
-                moves = line.split()
-                expect_moves = False
-    if tags:
-        yield tags, moves or []
+from records import read_records
 
 
 def material(binary, variant, opening, moves):
@@ -54,7 +36,7 @@ def main():
     binary, variant, name, step = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     rows = {}
     for path in sys.argv[5:]:
-        for tags, moves in moves_of(path):
+        for tags, moves in read_records(path):
             if name not in (tags.get("Black"), tags.get("White")):
                 continue
             ours = 0 if tags.get("Black") == name else 1
