@@ -6,8 +6,8 @@ Usage: scripts/material-by-ply.py TAIKYOKU VARIANT NAME STEP RECORDS...
 For every STEP plies of each game (the opening's plies not counted), replays the game to that
 ply and reads the material of both sides from `TAIKYOKU eval` (the binary named first). Prints,
 per ply, the mean material of the engine called NAME and of its opponent in pawns, over the
-games still going, and NAME's lead with its least and most. Session 24's table of Dai dai
-depth 3 against depth 1 in docs/engine.md was made this way.
+games still going, and NAME's lead with its least and most: the method of session 24's table
+of Dai dai depth 3 against depth 1 in docs/engine.md (made then with a throwaway script).
 """
 import statistics
 import subprocess
