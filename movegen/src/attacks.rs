@@ -465,6 +465,23 @@ impl<const N: usize> Position<N> {
         map.out
     }
 
+    /// The squares (dense) of the enemy pieces the piece on `at` could capture now: what a
+    /// piece that just moved threatens. Empty for an empty square and for an emperor (it
+    /// captures anywhere undefended; the attack map leaves it out for the same reason).
+    pub fn targets_of(&self, at: Square) -> Bitboard<N> {
+        let v = &*self.variant;
+        let mut map = AttackMap {
+            geo: &v.geo,
+            out: Bitboard::EMPTY,
+        };
+        let piece = self.board[at.index()];
+        if !piece.is_piece() || v.form(piece).emperor {
+            return map.out;
+        }
+        Walker::new(v, &self.board[..], at, &mut map).program(&v.programs[piece.index()]);
+        map.out & self.occ[piece.colour().flip().index()]
+    }
+
     /// Whether the piece on `at` of `board` (this position's mailbox, or a changed copy of it)
     /// could capture the enemy piece on `target`.
     pub(crate) fn attacks_on(&self, board: &[Piece], at: Square, target: Square) -> bool {

@@ -76,6 +76,51 @@ fn check_agreement<const N: usize>(id: &str, seeds: u64, plies: usize) {
     }
 }
 
+/// For every piece of the side to move, `targets_of` names exactly the enemy pieces it could
+/// capture by the attack question `can_capture_on` (an emperor: none), along random playouts.
+fn check_targets<const N: usize>(id: &str, seeds: u64, plies: usize) {
+    for seed in 0..seeds {
+        for p in playout::<N>(id, seed, plies).iter().step_by(5) {
+            let v = p.variant().clone();
+            let geo = v.geometry();
+            let us = p.side_to_move();
+            let squares: Vec<_> = geo.all_squares().collect();
+            for &at in squares.iter().filter(|&&s| p.piece_at(s).is_piece()) {
+                let mover = p.piece_at(at);
+                if mover.colour() != us {
+                    continue;
+                }
+                let targets = p.targets_of(at);
+                for &t in &squares {
+                    let victim = p.piece_at(t);
+                    let expected = victim.is_piece()
+                        && victim.colour() != us
+                        && !v.is_emperor(mover)
+                        && p.can_capture_on(at, t);
+                    assert_eq!(
+                        targets.has(geo.dense(t)),
+                        expected,
+                        "{id}: {:?} on {} against {} in {}",
+                        mover,
+                        geo.square_name(at),
+                        geo.square_name(t),
+                        p.to_notation()
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn targets_agree_with_the_attack_question() {
+    check_targets::<3>("chu", 4, 100);
+    check_targets::<5>("dai-dai", 3, 100);
+    check_targets::<6>("maka-dai-dai", 2, 100);
+    check_targets::<6>("ko", 2, 100);
+    check_targets::<21>("taikyoku", 1, 40);
+}
+
 #[test]
 fn attack_questions_agree_with_attack_maps_chu() {
     check_agreement::<3>("chu", 6, 120);
@@ -162,6 +207,50 @@ fn check_through_range_capture_and_jumps() {
     // A kirin's two-square jump (D) from 1o reaches 1q over a piece on 1p.
     let mut p = dai('b', &[("1o", "kr"), ("1p", "P")]);
     assert!(p.in_check());
+}
+
+#[test]
+fn targets_of_a_rook_and_a_lion() {
+    // A Black rook on 9i: the White gold on 9d (the pawn on 9c behind it is blocked) and the
+    // White silver on 5i; not its own pawn on 9l, nor the White pawn on 9n behind it.
+    let p = dai(
+        'b',
+        &[
+            ("9i", "R"),
+            ("9d", "g"),
+            ("9c", "p"),
+            ("5i", "s"),
+            ("9l", "P"),
+            ("9n", "p"),
+        ],
+    );
+    let names = |p: &Position<5>, at: &str| {
+        let geo = p.variant().geometry();
+        let at = geo.parse_square(at).unwrap();
+        let mut out: Vec<String> = p
+            .targets_of(at)
+            .iter()
+            .map(|d| geo.square_name(geo.from_dense(d)))
+            .collect();
+        out.sort();
+        out
+    };
+    assert_eq!(names(&p, "9i"), ["5i", "9d"]);
+    // A White lion on 5e: every enemy piece within two squares, over a piece between (the
+    // Black pawn on 5f and the Black gold on 5g behind it), but not the one three away (5h).
+    let p = dai(
+        'w',
+        &[
+            ("5e", "ln"),
+            ("5f", "P"),
+            ("5g", "G"),
+            ("5h", "S"),
+            ("6d", "p"),
+        ],
+    );
+    assert_eq!(names(&p, "5e"), ["5f", "5g"]);
+    // An empty square threatens nothing.
+    assert!(names(&p, "1a").is_empty());
 }
 
 #[test]
