@@ -37,7 +37,8 @@ pub type Threatened = ArrayVec<DenseSquare, 16>;
 /// victim is not defended. Their quiet moves (escapes) come first among the quiet moves, where
 /// a node of 100-300 moves that keeps only its first few quiet moves (late move pruning) would
 /// otherwise order them by history alone and prune the escape. Discovered attacks, and threats
-/// older than the last move, are not looked for: one piece's walk is cheap at every node.
+/// older than the last move, are not looked for: one piece's walk is cheap enough for every
+/// node that generates its quiet moves.
 pub fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> Threatened {
     let mut out = Threatened::new();
     let Some(last) = pos.last_move() else {
