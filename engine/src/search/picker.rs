@@ -30,7 +30,7 @@ impl MoveSink for MoveList {
 const ESCAPE: i32 = 2 * HISTORY_MAX;
 
 /// The pieces a node's side to move has under threat (few: one piece's targets).
-pub type Threatened = ArrayVec<DenseSquare, 16>;
+type Threatened = ArrayVec<DenseSquare, 16>;
 
 /// The side to move's pieces that the opponent's last move threatens: those the piece it put
 /// down could now capture, if it is worth less than the victim (by half a chu pawn) or the
@@ -39,7 +39,7 @@ pub type Threatened = ArrayVec<DenseSquare, 16>;
 /// otherwise order them by history alone and prune the escape. Discovered attacks, and threats
 /// older than the last move, are not looked for: one piece's walk is cheap enough for every
 /// node that generates its quiet moves.
-pub fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> Threatened {
+fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> Threatened {
     let mut out = Threatened::new();
     let Some(last) = pos.last_move() else {
         return out;
@@ -225,8 +225,9 @@ impl<const N: usize> Thread<'_, N> {
                             continue;
                         }
                         let promo = (m.promotion() == Promotion::Promote) as i32;
-                        let from = self.pos.variant().geometry().dense(m.from());
-                        let escape = threatened.contains(&from) as i32;
+                        let escape = (!threatened.is_empty()
+                            && threatened.contains(&self.pos.variant().geometry().dense(m.from())))
+                            as i32;
                         let s = self.history.score(&self.pos, m) + promo * 4_096 + escape * ESCAPE;
                         self.list.0[w] = (s, m);
                         w += 1;
