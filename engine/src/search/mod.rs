@@ -17,6 +17,7 @@ mod history;
 mod picker;
 mod position;
 mod quiescence;
+mod threats;
 mod tree;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};

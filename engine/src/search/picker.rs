@@ -8,11 +8,10 @@
 //! by history; the captures set aside. Quiet moves can be skipped from any point on (late move
 //! pruning).
 
-use arrayvec::ArrayVec;
-use taikyoku_eval::Values;
-use taikyoku_movegen::{DenseSquare, Move, MoveSink, Position, Promotion};
+use taikyoku_movegen::{Move, MoveSink, Promotion};
 
 use super::history::HISTORY_MAX;
+use super::threats::{threatened, Threatened};
 
 use super::tree::Thread;
 
@@ -28,39 +27,6 @@ impl MoveSink for MoveList {
 
 /// The ordering bonus of a threatened piece's quiet move: above every history score.
 const ESCAPE: i32 = 2 * HISTORY_MAX;
-
-/// The pieces a node's side to move has under threat (few: one piece's targets).
-type Threatened = ArrayVec<DenseSquare, 16>;
-
-/// The side to move's pieces that the opponent's last move threatens: those the piece it put
-/// down could now capture, if it is worth less than the victim (by half a chu pawn) or the
-/// victim is not defended. Their quiet moves (escapes) come first among the quiet moves, where
-/// a node of 100-300 moves that keeps only its first few quiet moves (late move pruning) would
-/// otherwise order them by history alone and prune the escape. Discovered attacks, and threats
-/// older than the last move, are not looked for: one piece's walk is cheap enough for every
-/// node that generates its quiet moves.
-fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> Threatened {
-    let mut out = Threatened::new();
-    let Some(last) = pos.last_move() else {
-        return out;
-    };
-    let at = last.to();
-    let attacker = pos.piece_at(at);
-    let us = pos.side_to_move();
-    if !attacker.is_piece() || attacker.colour() == us {
-        return out;
-    }
-    let geo = pos.variant().geometry();
-    let worth = values.piece(attacker);
-    for d in pos.targets_of(at).iter() {
-        let sq = geo.from_dense(d);
-        let victim = values.piece(pos.piece_at(sq));
-        if (victim > worth + 50 || !pos.is_attacked(sq, us)) && out.try_push(d).is_err() {
-            break;
-        }
-    }
-    out
-}
 
 /// After this many moves picked one by one, the rest of a long list is sorted once.
 const PICK_ONE_BY_ONE: usize = 6;
@@ -295,47 +261,5 @@ impl<const N: usize> Thread<'_, N> {
             l[i..end].sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         }
         l[i]
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use taikyoku_eval::Evaluator;
-    use taikyoku_movegen::{Position, Variant};
-
-    use super::threatened;
-
-    /// The squares `threatened` names after White's `mv` in the Dai dai position `text`.
-    fn after(text: &str, mv: &str) -> Vec<String> {
-        let v = Variant::builtin("dai-dai").unwrap();
-        let mut p = Position::<5>::parse(v.clone(), text).unwrap();
-        let m = p.parse_move(mv).unwrap();
-        p.make(m);
-        let e = Evaluator::new(v.clone());
-        let geo = v.geometry();
-        let mut out: Vec<String> = threatened(&p, &e.values)
-            .iter()
-            .map(|&d| geo.square_name(geo.from_dense(d)))
-            .collect();
-        out.sort();
-        out
-    }
-
-    #[test]
-    fn the_last_moves_targets_worth_more_or_undefended_are_threatened() {
-        // White's silver steps from 9g to 9h. From there it attacks 10i, 9i and 8i (forward)
-        // and 10g and 8g (backward diagonals). Black's rook on 9i is worth more than a silver:
-        // threatened, though the gold on 8j defends it. Black's pawn on 8i is worth less and
-        // the gold defends it: not threatened. Black's pawn on 10g is worth less but nothing
-        // defends it: threatened.
-        let text = "k16/17/17/17/17/17/7Ps8/17/8RP7/9G7/17/17/17/17/17/17/16K w - 1";
-        assert_eq!(after(text, "9g9h"), ["10g", "9i"]);
-        // The same move with the rook away (on 17q): only the pawn.
-        let text = "k16/17/17/17/17/17/7Ps8/17/9P7/9G7/17/17/17/17/17/17/R15K w - 1";
-        assert_eq!(after(text, "9g9h"), ["10g"]);
-        // No move before: nothing is threatened.
-        let v = Variant::builtin("dai-dai").unwrap();
-        let p = Position::<5>::parse(v.clone(), text).unwrap();
-        assert!(threatened(&p, &Evaluator::new(v).values).is_empty());
     }
 }

@@ -8,6 +8,7 @@ use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
+use super::threats::threat_loss;
 use super::{
     from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY, PERPETUAL_LOSS,
 };
@@ -366,12 +367,15 @@ impl<'a, const N: usize> Thread<'a, N> {
         };
         let prune = self.features.pruning && !pv_node && !in_check;
 
-        // Step 6. Reverse futility: far above beta at a shallow depth, stand.
+        // Step 6. Reverse futility: far above beta at a shallow depth, stand, unless what the
+        // opponent's last move threatens to win brings the evaluation down to beta.
         if let Some(e) = eval {
             if prune
                 && depth <= 6
                 && e - 90 * (depth - improving as i32) >= beta
                 && beta.abs() < MATE_BOUND
+                && e - 90 * (depth - improving as i32) - threat_loss(&self.pos, &self.eval.values)
+                    >= beta
             {
                 return e;
             }
