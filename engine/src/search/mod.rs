@@ -1,5 +1,6 @@
 //! Search: iterative deepening with aspiration windows over a principal-variation alpha-beta
-//! (`tree.rs`) with a staged move picker (`picker.rs`), quiescence search on captures that do not
+//! (`tree.rs`) with a staged move picker (`picker.rs`), what the opponent's last move threatens
+//! (`threats.rs`), quiescence search on captures that do not
 //! lose material (`quiescence.rs`), killers, history and countermoves (`history.rs`), a shared
 //! lock-free transposition table, and Lazy SMP across threads.
 //!

@@ -2,20 +2,20 @@
 //! down could capture now. The move picker orders the threatened pieces' escapes first; reverse
 //! futility pruning counts what the threat may win before it trusts the static evaluation.
 //!
-//! Only the moved piece is walked (once, by the movement interpreter): discovered attacks and
-//! threats older than the last move are not looked for (session 27 measured both, and a null
-//! move's refutation as a threat: none gained).
+//! Only the moved piece is walked (once, by the movement interpreter). Session 27 measured
+//! widening the move ordering's threats to discovered attacks, to the opponent's move before
+//! its last and to the null move's refutation: none gained.
 
 use arrayvec::ArrayVec;
 use taikyoku_eval::Values;
-use taikyoku_movegen::{Bitboard, DenseSquare, Position};
+use taikyoku_movegen::{Bitboard, DenseSquare, Position, Square};
 
 /// The pieces a node's side to move has under threat (few: one piece's targets).
 pub(super) type Threatened = ArrayVec<DenseSquare, 16>;
 
-/// The value of the enemy piece the last move put down and the side to move's pieces it could
-/// capture now; None before any move, after a null move or a move that put down no enemy
-/// piece (an igui, a piece that burned or shot and stayed).
+/// The value of the enemy piece the last move put down (or, for an igui, a shot or a burn,
+/// left where it stood) and the side to move's pieces it could capture now. None before any
+/// move and after a null move (the last move on the stack is then the side to move's own).
 fn last_move_targets<const N: usize>(
     pos: &Position<N>,
     values: &Values,
@@ -26,6 +26,19 @@ fn last_move_targets<const N: usize>(
         return None;
     }
     Some((values.piece(attacker), pos.targets_of(at)))
+}
+
+/// Each of `targets` as its dense square, its square and the value of the piece on it.
+fn victims<'a, const N: usize>(
+    pos: &'a Position<N>,
+    values: &'a Values,
+    targets: &'a Bitboard<N>,
+) -> impl Iterator<Item = (DenseSquare, Square, i32)> + 'a {
+    let geo = pos.variant().geometry();
+    targets.iter().map(move |d| {
+        let sq = geo.from_dense(d);
+        (d, sq, values.piece(pos.piece_at(sq)))
+    })
 }
 
 /// The side to move's pieces that the opponent's last move threatens: those the piece it put
@@ -39,10 +52,7 @@ pub(super) fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> 
         return out;
     };
     let us = pos.side_to_move();
-    let geo = pos.variant().geometry();
-    for d in targets.iter() {
-        let sq = geo.from_dense(d);
-        let victim = values.piece(pos.piece_at(sq));
+    for (d, sq, victim) in victims(pos, values, &targets) {
         if (victim > worth + 50 || !pos.is_attacked(sq, us)) && out.try_push(d).is_err() {
             break;
         }
@@ -52,19 +62,16 @@ pub(super) fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> 
 
 /// The most the opponent's last move threatens to win: the best of its targets, each worth
 /// its whole value if undefended and its value less the attacker's if defended; 0 if nothing.
-/// Reverse futility pruning subtracts it from the static evaluation, which counts material
-/// only: without it a node whose queen was just attacked stood pat on the queen it was about
-/// to lose.
+/// Reverse futility pruning subtracts it from the static evaluation, which does not see
+/// attacks: without it a node whose queen was just attacked stood pat on the queen it was
+/// about to lose.
 pub(super) fn threat_loss<const N: usize>(pos: &Position<N>, values: &Values) -> i32 {
     let Some((worth, targets)) = last_move_targets(pos, values) else {
         return 0;
     };
     let us = pos.side_to_move();
-    let geo = pos.variant().geometry();
     let mut loss = 0;
-    for d in targets.iter() {
-        let sq = geo.from_dense(d);
-        let victim = values.piece(pos.piece_at(sq));
+    for (_, sq, victim) in victims(pos, values, &targets) {
         if victim <= loss {
             continue;
         }
@@ -80,59 +87,83 @@ pub(super) fn threat_loss<const N: usize>(pos: &Position<N>, values: &Values) ->
 
 #[cfg(test)]
 mod tests {
-    use taikyoku_eval::Evaluator;
+    use taikyoku_eval::{Evaluator, Values};
     use taikyoku_movegen::{Position, Variant};
 
     use super::{threat_loss, threatened};
 
-    /// After White's `mv` in the Dai dai position `text`: the squares `threatened` names and
-    /// the `threat_loss`.
-    fn after(text: &str, mv: &str) -> (Vec<String>, i32) {
+    /// White's silver steps from 9g to 9h. From there it attacks 10i, 9i and 8i (forward) and
+    /// 10g and 8g (backward diagonals). Black's rook on 9i is worth more than a silver and the
+    /// gold on 8j defends it; Black's pawn on 8i is worth less and the gold defends it; Black's
+    /// pawn on 10g is worth less and nothing defends it.
+    const ROOK_DEFENDED: &str = "k16/17/17/17/17/17/7Ps8/17/8RP7/9G7/17/17/17/17/17/17/16K w - 1";
+    /// The same with the rook away, on 17q.
+    const ROOK_AWAY: &str = "k16/17/17/17/17/17/7Ps8/17/9P7/9G7/17/17/17/17/17/17/R15K w - 1";
+
+    /// The Dai dai position `text` after `mv`, and the evaluator's values.
+    fn after(text: &str, mv: &str) -> (Position<5>, Values) {
         let v = Variant::builtin("dai-dai").unwrap();
         let mut p = Position::<5>::parse(v.clone(), text).unwrap();
-        let m = p.parse_move(mv).unwrap();
-        p.make(m);
-        let e = Evaluator::new(v.clone());
-        let geo = v.geometry();
-        let mut out: Vec<String> = threatened(&p, &e.values)
+        if !mv.is_empty() {
+            let m = p.parse_move(mv).unwrap();
+            p.make(m);
+        }
+        (p, Evaluator::new(v).values)
+    }
+
+    /// The squares `threatened` names, sorted.
+    fn names(p: &Position<5>, values: &Values) -> Vec<String> {
+        let geo = p.variant().geometry();
+        let mut out: Vec<String> = threatened(p, values)
             .iter()
             .map(|&d| geo.square_name(geo.from_dense(d)))
             .collect();
         out.sort();
-        (out, threat_loss(&p, &e.values))
+        out
     }
 
-    /// The value the evaluator gives the piece on `sq` of the Dai dai position `text`.
-    fn value(text: &str, sq: &str) -> i32 {
-        let v = Variant::builtin("dai-dai").unwrap();
-        let p = Position::<5>::parse(v.clone(), text).unwrap();
-        let s = v.geometry().parse_square(sq).unwrap();
-        Evaluator::new(v).values.piece(p.piece_at(s))
+    /// The value of the piece on `sq` of `p`.
+    fn value(p: &Position<5>, values: &Values, sq: &str) -> i32 {
+        let s = p.variant().geometry().parse_square(sq).unwrap();
+        values.piece(p.piece_at(s))
     }
 
     #[test]
     fn the_last_moves_targets_worth_more_or_undefended_are_threatened() {
-        // White's silver steps from 9g to 9h. From there it attacks 10i, 9i and 8i (forward)
-        // and 10g and 8g (backward diagonals). Black's rook on 9i is worth more than a silver:
-        // threatened, though the gold on 8j defends it. Black's pawn on 8i is worth less and
-        // the gold defends it: not threatened. Black's pawn on 10g is worth less but nothing
-        // defends it: threatened.
-        let text = "k16/17/17/17/17/17/7Ps8/17/8RP7/9G7/17/17/17/17/17/17/16K w - 1";
-        let (squares, loss) = after(text, "9g9h");
-        assert_eq!(squares, ["10g", "9i"]);
-        // The loss: the defended rook less the silver, or the undefended pawn, the more.
-        let rook_less_silver = value(text, "9i") - value(text, "9g");
-        assert_eq!(loss, rook_less_silver.max(value(text, "10g")));
-        // The same move with the rook away (on 17q): only the pawn, its whole value.
-        let text = "k16/17/17/17/17/17/7Ps8/17/9P7/9G7/17/17/17/17/17/17/R15K w - 1";
-        let (squares, loss) = after(text, "9g9h");
-        assert_eq!(squares, ["10g"]);
-        assert_eq!(loss, value(text, "10g"));
+        // The rook is worth more than the silver: threatened, though defended. The pawn on 10g
+        // is undefended: threatened. The pawn on 8i is worth less and defended: not.
+        let (p, values) = after(ROOK_DEFENDED, "9g9h");
+        assert_eq!(names(&p, &values), ["10g", "9i"]);
+        let (p, values) = after(ROOK_AWAY, "9g9h");
+        assert_eq!(names(&p, &values), ["10g"]);
         // No move before: nothing is threatened.
-        let v = Variant::builtin("dai-dai").unwrap();
-        let p = Position::<5>::parse(v.clone(), text).unwrap();
-        let e = Evaluator::new(v);
-        assert!(threatened(&p, &e.values).is_empty());
-        assert_eq!(threat_loss(&p, &e.values), 0);
+        let (p, values) = after(ROOK_AWAY, "");
+        assert!(threatened(&p, &values).is_empty());
+    }
+
+    #[test]
+    fn the_threat_loss_is_the_best_target_less_the_attacker_if_defended() {
+        let (p, values) = after(ROOK_DEFENDED, "9g9h");
+        let rook = value(&p, &values, "9i");
+        let silver = value(&p, &values, "9h");
+        let pawn = value(&p, &values, "10g");
+        // The defended rook wins its value less the silver's, more than the undefended pawn.
+        assert!(
+            rook - silver > pawn,
+            "rook {rook}, silver {silver}, pawn {pawn}"
+        );
+        assert_eq!(threat_loss(&p, &values), rook - silver);
+        // Without the rook: the undefended pawn, whole (the defended pawn on 8i would win
+        // less than nothing).
+        let (p, values) = after(ROOK_AWAY, "9g9h");
+        assert_eq!(threat_loss(&p, &values), pawn);
+        // No move before, or a null move after the silver's (the last move on the stack is
+        // then the side to move's own): nothing.
+        let (mut p, values) = after(ROOK_AWAY, "9g9h");
+        p.make_null();
+        assert_eq!(threat_loss(&p, &values), 0);
+        assert!(threatened(&p, &values).is_empty());
+        let (p, values) = after(ROOK_AWAY, "");
+        assert_eq!(threat_loss(&p, &values), 0);
     }
 }

@@ -370,12 +370,12 @@ impl<'a, const N: usize> Thread<'a, N> {
         // Step 6. Reverse futility: far above beta at a shallow depth, stand, unless what the
         // opponent's last move threatens to win brings the evaluation down to beta.
         if let Some(e) = eval {
+            let above = e - 90 * (depth - improving as i32) - beta;
             if prune
                 && depth <= 6
-                && e - 90 * (depth - improving as i32) >= beta
+                && above >= 0
                 && beta.abs() < MATE_BOUND
-                && e - 90 * (depth - improving as i32) - threat_loss(&self.pos, &self.eval.values)
-                    >= beta
+                && above >= threat_loss(&self.pos, &self.eval.values)
             {
                 return e;
             }
