@@ -1,8 +1,8 @@
 //! Search: iterative deepening with aspiration windows over a principal-variation alpha-beta
 //! (`tree.rs`) with a staged move picker (`picker.rs`), what the opponent's last move threatens
-//! (`threats.rs`), quiescence search on captures that do not
-//! lose material (`quiescence.rs`), killers, history and countermoves (`history.rs`), a shared
-//! lock-free transposition table, and Lazy SMP across threads.
+//! (`threats.rs`), quiescence search on captures that do not lose material (`quiescence.rs`),
+//! killers, history and countermoves (`history.rs`), a shared lock-free transposition table,
+//! and Lazy SMP across threads.
 //!
 //! Winning means capturing the opponent's last royal piece, so a forced capture is scored like a
 //! mate: `MATE - plies`; a side whose sole royal is attacked is "in check" (it is extended, and

@@ -11,7 +11,7 @@
 use taikyoku_movegen::{Move, MoveSink, Promotion};
 
 use super::history::HISTORY_MAX;
-use super::threats::{threatened, Threatened};
+use super::threats::threatened;
 
 use super::tree::Thread;
 
@@ -180,7 +180,7 @@ impl<const N: usize> Thread<'_, N> {
                     let q0 = pk.end;
                     self.list.0.truncate(q0);
                     self.pos.generate_into::<_, false>(&mut self.list);
-                    let threatened = self.threatened();
+                    let threatened = threatened(&self.pos, &self.eval.values);
                     let mut w = q0;
                     for i in q0..self.list.0.len() {
                         let m = self.list.0[i].1;
@@ -224,11 +224,6 @@ impl<const N: usize> Thread<'_, N> {
                 Stage::Done => return None,
             }
         }
-    }
-
-    /// The side to move's threatened pieces ([`threatened`]).
-    fn threatened(&self) -> Threatened {
-        threatened(&self.pos, &self.eval.values)
     }
 
     /// Scores captures in `[start, end)` of the arena: the most valuable victim first, then the
