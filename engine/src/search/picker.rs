@@ -11,7 +11,7 @@
 use taikyoku_movegen::{Move, MoveSink, Promotion};
 
 use super::history::HISTORY_MAX;
-use super::threats::threatened;
+use super::threats::{threatened, Threatened};
 
 use super::tree::Thread;
 
@@ -77,6 +77,9 @@ pub struct Picker {
     end: usize,
     picked: usize,
     skip_quiets: bool,
+    /// The side to move's pieces the opponent's last move threatens (found when the quiet
+    /// moves are generated; empty before).
+    threatened: Threatened,
 }
 
 impl Picker {
@@ -98,12 +101,19 @@ impl Picker {
             end: start,
             picked: 0,
             skip_quiets: false,
+            threatened: Threatened::new(),
         }
     }
 
     /// From now on, no more quiet moves (late move pruning).
     pub fn skip_quiets(&mut self) {
         self.skip_quiets = true;
+    }
+
+    /// The pieces the opponent's last move threatens, once the quiet moves are generated
+    /// (empty before: the hash move and the refutations come first).
+    pub fn threatened(&self) -> &Threatened {
+        &self.threatened
     }
 
     /// Whether `m` is one of this node's refutations.
@@ -198,6 +208,7 @@ impl<const N: usize> Thread<'_, N> {
                         self.list.0[w] = (s, m);
                         w += 1;
                     }
+                    pk.threatened = threatened;
                     self.list.0.truncate(w);
                     pk.cur = q0;
                     pk.end = w;

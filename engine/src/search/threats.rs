@@ -1,6 +1,7 @@
 //! What the opponent's last move threatens: the side to move's pieces that the piece it put
 //! down could capture now. The move picker orders the threatened pieces' escapes first; reverse
-//! futility pruning counts what the threat may win before it trusts the static evaluation.
+//! futility pruning counts what the threat may win before it trusts the static evaluation, and
+//! the futility pruning of quiet moves counts it for the moves that leave it standing.
 //!
 //! Only the moved piece is walked (once, by the movement interpreter). Session 27 measured
 //! widening the move ordering's threats to discovered attacks, to the opponent's move before
@@ -8,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 use taikyoku_eval::Values;
-use taikyoku_movegen::{Bitboard, DenseSquare, Position, Square};
+use taikyoku_movegen::{Bitboard, DenseSquare, Move, Position, Square};
 
 /// The pieces a node's side to move has under threat (few: one piece's targets).
 pub(super) type Threatened = ArrayVec<DenseSquare, 16>;
@@ -60,6 +61,12 @@ pub(super) fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> 
     out
 }
 
+/// Whether `m` moves none of the `threatened` pieces, so that it leaves the threat standing
+/// (false when nothing is threatened).
+pub(super) fn ignores<const N: usize>(pos: &Position<N>, threatened: &Threatened, m: Move) -> bool {
+    !threatened.is_empty() && !threatened.contains(&pos.variant().geometry().dense(m.from()))
+}
+
 /// The most the opponent's last move threatens to win: the best of its targets, each worth
 /// its whole value if undefended and its value less the attacker's if defended; 0 if nothing.
 /// Reverse futility pruning subtracts it from the static evaluation, which does not see
@@ -90,7 +97,7 @@ mod tests {
     use taikyoku_eval::{Evaluator, Values};
     use taikyoku_movegen::{Position, Variant};
 
-    use super::{threat_loss, threatened};
+    use super::{ignores, threat_loss, threatened};
 
     /// White's silver steps from 9g to 9h. From there it attacks 10i, 9i and 8i (forward) and
     /// 10g and 8g (backward diagonals). Black's rook on 9i is worth more than a silver and the
@@ -139,6 +146,31 @@ mod tests {
         // No move before: nothing is threatened.
         let (p, values) = after(ROOK_AWAY, "");
         assert!(threatened(&p, &values).is_empty());
+    }
+
+    #[test]
+    fn a_move_of_another_piece_ignores_the_threat() {
+        // Threatened: the rook on 9i and the pawn on 10g. Their moves face the threat; every
+        // other move (the gold's, the kings', the other pawns') leaves it standing.
+        let (p, values) = after(ROOK_DEFENDED, "9g9h");
+        let geo = p.variant().geometry();
+        let t = threatened(&p, &values);
+        let (mut faced, mut ignored) = (0, 0);
+        for m in p.moves() {
+            let from = geo.square_name(m.from());
+            if from == "9i" || from == "10g" {
+                assert!(!ignores(&p, &t, m), "{from}");
+                faced += 1;
+            } else {
+                assert!(ignores(&p, &t, m), "{from}");
+                ignored += 1;
+            }
+        }
+        assert!(faced > 0 && ignored > 0, "{faced} {ignored}");
+        // Nothing threatened: no move ignores a threat.
+        let (p, values) = after(ROOK_DEFENDED, "");
+        let t = threatened(&p, &values);
+        assert!(p.moves().into_iter().all(|m| !ignores(&p, &t, m)));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use taikyoku_movegen::{Move, Position, Promotion, RepetitionRule, Square};
 
 use super::history::{stat_bonus, History};
 use super::picker::{MoveClass, MoveList, Picker};
-use super::threats::threat_loss;
+use super::threats::{ignores, threat_loss};
 use super::{
     from_tt, to_tt, Features, Shared, EVAL_MAX, INF, MATE, MATE_BOUND, MAX_PLY, PERPETUAL_LOSS,
 };
@@ -433,6 +433,8 @@ impl<'a, const N: usize> Thread<'a, N> {
             None
         };
         let mut hopeless = false;
+        // What the opponent's last move threatens to win, once asked (step 10).
+        let mut threat: Option<i32> = None;
         // A move back into an earlier position of the game (or of this line) scores a draw,
         // whatever the evaluation says, so a side below a draw must not prune one: it is how a
         // losing side holds (Stockfish tests for an upcoming repetition with a cuckoo table of
@@ -487,8 +489,20 @@ impl<'a, const N: usize> Thread<'a, N> {
                             picker.skip_quiets();
                         }
                         continue;
-                    } else if eval.is_some_and(|e| depth <= 6 && e + 120 + 110 * depth <= alpha)
-                        || (depth <= 4 && !self.see_at_least(m, -30 * depth * depth))
+                    } else if eval.is_some_and(|e| {
+                        // Futility: a move that leaves a threatened piece where it stands is
+                        // judged by the evaluation less what the threat wins.
+                        depth <= 6 && {
+                            let loss = if ignores(&self.pos, picker.threatened(), m) {
+                                *threat.get_or_insert_with(|| {
+                                    threat_loss(&self.pos, &self.eval.values)
+                                })
+                            } else {
+                                0
+                            };
+                            e - loss + 120 + 110 * depth <= alpha
+                        }
+                    }) || (depth <= 4 && !self.see_at_least(m, -30 * depth * depth))
                     {
                         continue;
                     }
