@@ -11,7 +11,7 @@
 use taikyoku_movegen::{Move, MoveSink, Promotion};
 
 use super::history::HISTORY_MAX;
-use super::threats::{threatened, Threatened};
+use super::threats::{escapes, threatened, Threatened};
 
 use super::tree::Thread;
 
@@ -201,9 +201,7 @@ impl<const N: usize> Thread<'_, N> {
                             continue;
                         }
                         let promo = (m.promotion() == Promotion::Promote) as i32;
-                        let escape = (!threatened.is_empty()
-                            && threatened.contains(&self.pos.variant().geometry().dense(m.from())))
-                            as i32;
+                        let escape = escapes(&self.pos, &threatened, m) as i32;
                         let s = self.history.score(&self.pos, m) + promo * 4_096 + escape * ESCAPE;
                         self.list.0[w] = (s, m);
                         w += 1;

@@ -61,10 +61,15 @@ pub(super) fn threatened<const N: usize>(pos: &Position<N>, values: &Values) -> 
     out
 }
 
+/// Whether `m` moves one of the `threatened` pieces (an escape: the picker orders it first).
+pub(super) fn escapes<const N: usize>(pos: &Position<N>, threatened: &Threatened, m: Move) -> bool {
+    !threatened.is_empty() && threatened.contains(&pos.variant().geometry().dense(m.from()))
+}
+
 /// Whether `m` moves none of the `threatened` pieces, so that it leaves the threat standing
 /// (false when nothing is threatened).
 pub(super) fn ignores<const N: usize>(pos: &Position<N>, threatened: &Threatened, m: Move) -> bool {
-    !threatened.is_empty() && !threatened.contains(&pos.variant().geometry().dense(m.from()))
+    !threatened.is_empty() && !escapes(pos, threatened, m)
 }
 
 /// The most the opponent's last move threatens to win: the best of its targets, each worth
