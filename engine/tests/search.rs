@@ -511,6 +511,41 @@ fn a_quiet_check_is_not_pruned_by_the_move_count() {
     assert!(score <= -MATE_BOUND, "{score}");
 }
 
+#[test]
+fn a_quiet_check_is_not_pruned_by_a_pinned_defender() {
+    // Chu: Black's king on 8k, its own golds on 7l, 8l and 9l behind it, and its gold on 8j,
+    // which White's dragon king on 8h pins to the king. White's lion jumps 11g9i (a quiet
+    // move) and checks from two squares away: the lion covers 7j, 9j, 7k and 9k, the gold that
+    // defends 9i cannot take without opening the file to the dragon, and the king is taken
+    // next move. The static exchange does not know the pin and counts the lion lost to the
+    // gold, so a check judged by it was pruned at the depth-1 node (session 29: a HaChu game
+    // lost at +15 pawns this way). Black's root move is forced to a far pawn step; White's gold
+    // takes a pawn first, so that a move that does not lose is known when the check comes.
+    let pieces = [
+        ("8k", "K"),
+        ("8j", "G"),
+        ("7l", "G"),
+        ("8l", "G"),
+        ("9l", "G"),
+        ("1f", "P"),
+        ("3b", "P"),
+        ("8h", "(dk)"),
+        ("11g", "(ln)"),
+        ("12a", "k"),
+        ("3a", "g"),
+        ("4a", "g"),
+        ("5a", "g"),
+        ("6a", "g"),
+    ];
+    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'b', "-");
+    let p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
+    let quiet = p.parse_move("1f1e").unwrap();
+    for depth in [2, 4] {
+        let score = score_of_root_move(&p, quiet, depth);
+        assert!(score <= -MATE_BOUND, "depth {depth}: {score}");
+    }
+}
+
 /// A chu position where Black can check for ever: White's king on 1f is hemmed in by its own
 /// pawns (1e, 2e, 2f, 2g, 2h, 1h) and can only step between 1f and 1g; Black's phoenix checks
 /// it by jumping, from 3h on 1f and from 3i on 1g (outside Black's promotion zone). White has

@@ -888,6 +888,15 @@ impl<const N: usize> Position<N> {
             // Igui and captures without moving: nothing stands where a recapture could land.
             return gain0;
         }
+        // Each side's sole royal (none in Ko, whose objectives are a group), found before the
+        // board changes: a recapture that leaves it to be taken is no recapture (a piece
+        // pinned to it stays where it is).
+        let mut royals = if v.zone_promotion.is_none() {
+            [Colour::Black, Colour::White]
+                .map(|c| self.sole_royal(c).map(|k| if k == from { to } else { k }))
+        } else {
+            [None, None]
+        };
         let placed = if m.promotion() == Promotion::Promote {
             v.promoted(mover)
         } else {
@@ -945,15 +954,22 @@ impl<const N: usize> Position<N> {
         let mut side = us.flip();
         let mut d = 0;
         loop {
-            // The cheapest candidate of `side` that really captures on `to` now.
+            // The cheapest candidate of `side` that really captures on `to` now, and does not
+            // leave its sole royal to be taken.
             let list = &mut cands[side.index()];
-            let Some(i) = list
-                .iter()
-                .position(|&(_, s)| self.reaches_in(&self.board[..], Square(s), to))
-            else {
+            let royal = royals[side.index()];
+            let Some(i) = list.iter().position(|&(_, s)| {
+                self.reaches_in(&self.board[..], Square(s), to)
+                    && !royal.is_some_and(|k| {
+                        k.0 != s && self.recapture_exposes(Square(s), to, k, side.flip())
+                    })
+            }) else {
                 break;
             };
             let (_, s) = list.remove(i);
+            if royal.is_some_and(|k| k.0 == s) {
+                royals[side.index()] = Some(to);
+            }
             let taker = self.board[s as usize];
             let (p, promotion) = if promotion_gains && v.form(taker).can_promote {
                 let q = v.promoted(taker);
@@ -988,6 +1004,31 @@ impl<const N: usize> Position<N> {
         gain[0]
     }
 
+    /// Whether the piece on `at`, taking what stands on `to` (the exchange's board as it is
+    /// now), leaves the royal on `royal` to be taken by one of `enemy`'s pieces: a piece
+    /// pinned to its sole royal, which the exchange must not count as a recapturer
+    /// (Stockfish's `see_ge` leaves pinned pieces out the same way). The enemy's candidates
+    /// come from the reach tables and the piece lists, which the exchange does not update, so
+    /// each is checked against the board.
+    fn recapture_exposes(&self, at: Square, to: Square, royal: Square, enemy: Colour) -> bool {
+        let v = &*self.variant;
+        let view = Recaptured {
+            board: &self.board[..],
+            from: at.index(),
+            to: to.index(),
+            taker: self.board[at.index()],
+        };
+        self.reach_candidates(enemy, royal).iter().any(|dense| {
+            let s = v.geo.from_dense(dense);
+            let p = view.cell(s.index());
+            s != to
+                && p.is_piece()
+                && p.colour() == enemy
+                && v.reach.may_reach(p, s.index(), royal.index())
+                && self.reaches_in(&view, s, royal)
+        })
+    }
+
     /// A piece's worth in an exchange: its value, or [`ROYAL_EXCHANGE_VALUE`] for a sole royal.
     #[inline]
     fn exchange_value(&self, p: Piece, values: &[i32]) -> i32 {
@@ -995,6 +1036,27 @@ impl<const N: usize> Position<N> {
             ROYAL_EXCHANGE_VALUE
         } else {
             values[p.index()]
+        }
+    }
+}
+
+/// A mailbox as a recapture leaves it: the taker gone from `from` and standing on `to`.
+struct Recaptured<'a> {
+    board: &'a [Piece],
+    from: usize,
+    to: usize,
+    taker: Piece,
+}
+
+impl Cells for Recaptured<'_> {
+    #[inline(always)]
+    fn cell(&self, i: usize) -> Piece {
+        if i == self.from {
+            Piece::EMPTY
+        } else if i == self.to {
+            self.taker
+        } else {
+            self.board[i]
         }
     }
 }

@@ -351,6 +351,37 @@ fn optional_promotion_is_staked_without_its_gain() {
 }
 
 #[test]
+fn a_recapturer_pinned_to_its_sole_royal_does_not_recapture() {
+    // Chu: White's lion jumps 11g9i. Black's gold on 8j guards 9i but stands between White's
+    // dragon king on 8h and Black's king on 8k: taking the lion would let the dragon take the
+    // king, so nothing recaptures and the move loses nothing. With the king on 7k instead the
+    // gold is free, takes the lion, and the dragon king takes the gold: lion less gold.
+    let pieces = |king: &'static str| {
+        [
+            (king, "K"),
+            ("8j", "G"),
+            ("8h", "(dk)"),
+            ("11g", "(ln)"),
+            ("12a", "k"),
+        ]
+    };
+    let chu = |pieces: &[(&str, &str)]| build::<3>("chu", 'w', pieces);
+    let var = Variant::builtin("chu").unwrap();
+    let e = taikyoku_eval::Evaluator::new(var.clone());
+    let value = |code: &str| {
+        e.values.by_form[Variant::form_of(var.kind_by_code(code).unwrap(), false).index()]
+    };
+    let (lion, gold) = (value("LN"), value("G"));
+    let v = &e.values;
+    let mut pinned = chu(&pieces("8k"));
+    let m = pinned.parse_move("11g9i").unwrap();
+    assert_eq!(pinned.see(m, &v.by_piece), 0);
+    let mut free = chu(&pieces("7k"));
+    let m = free.parse_move("11g9i").unwrap();
+    assert_eq!(free.see(m, &v.by_piece), gold - lion);
+}
+
+#[test]
 fn range_capture_exchange_counts_every_piece_removed() {
     // Taikyoku: Black's great general on 10p flies over two White pawns (10o, 10n) to 10m;
     // nothing retakes: two pawns.
