@@ -546,6 +546,37 @@ fn a_quiet_check_is_not_pruned_by_a_pinned_defender() {
     }
 }
 
+#[test]
+fn a_lion_capture_is_not_pruned_by_a_lion_that_may_not_retake() {
+    // Chu, White to move: Black's lion on 6e can jump to take White's blind tiger on 6c, next
+    // to White's king on 7b, and then covers every square the king could step to. White's
+    // lion on 4c is two squares from 6c, and once Black's lion has left the file, Black's
+    // queen on 6j guards 6c: the lion-trading rule (docs/chu.md §6.1) forbids White's lion the
+    // recapture (White's gold on 3b guards it against Black's lion), and the king taking the
+    // lion is taken by the queen. So the capture wins the king. A static exchange that let White's lion take back counted the capture as losing
+    // the queen (lion for lion, then the king takes the queen), and the depth-1 node pruned
+    // it (a HaChu game lost from +9 pawns this way, session 30). White's root move is forced
+    // to a far pawn step.
+    let pieces = [
+        ("12l", "K"),
+        ("6e", "LN"),
+        ("6j", "Q"),
+        ("1i", "P"),
+        ("7b", "k"),
+        ("6c", "(bt)"),
+        ("4c", "(ln)"),
+        ("3b", "g"),
+        ("1d", "p"),
+    ];
+    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'w', "-");
+    let p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
+    let quiet = p.parse_move("1d1e").unwrap();
+    for depth in [2, 4] {
+        let score = score_of_root_move(&p, quiet, depth);
+        assert!(score <= -MATE_BOUND, "depth {depth}: {score}");
+    }
+}
+
 /// A chu position where Black can check for ever: White's king on 1f is hemmed in by its own
 /// pawns (1e, 2e, 2f, 2g, 2h, 1h) and can only step between 1f and 1g; Black's phoenix checks
 /// it by jumping, from 3h on 1f and from 3i on 1g (outside Black's promotion zone). White has

@@ -907,6 +907,7 @@ impl<const N: usize> Position<N> {
         // Elsewhere the promoted piece is staked without its gain: counting it there lost in
         // matches (chu, Ko; docs/engine.md, session 11).
         let promotion_gains = v.capture_compels_promotion();
+        let lion_trading = v.def.rules.lion_trading;
         if promotion_gains && placed != mover {
             gain0 += self.exchange_value(placed, values) - self.exchange_value(mover, values);
         }
@@ -956,10 +957,17 @@ impl<const N: usize> Position<N> {
         loop {
             // The cheapest candidate of `side` that really captures on `to` now, and does not
             // leave its sole royal to be taken.
-            let list = &mut cands[side.index()];
+            // Nor may a lion take a lion two squares away that is still guarded (chu's lion
+            // trading, docs/chu.md §6.1; a recapture is a single capture, so no bridge).
+            let [black, white] = &mut cands;
+            let (list, guards) = match side {
+                Colour::Black => (black, &*white),
+                Colour::White => (white, &*black),
+            };
             let royal = royals[side.index()];
             let Some(i) = list.iter().position(|&(_, s)| {
                 self.reaches_in(&self.board[..], Square(s), to)
+                    && !(lion_trading && self.guarded_lion_out_of_reach(Square(s), to, guards))
                     && !royal.is_some_and(|k| {
                         k.0 != s && self.recapture_exposes(Square(s), to, k, side.flip())
                     })
@@ -1026,6 +1034,30 @@ impl<const N: usize> Position<N> {
                 && p.colour() == enemy
                 && v.reach.may_reach(p, s.index(), royal.index())
                 && self.reaches_in(&view, s, royal)
+        })
+    }
+
+    /// Whether the piece on `at` is a lion that the lion-trading rule (docs/chu.md §6.1) keeps
+    /// from taking the lion on `to`: two squares away, and guarded by one of `guards` (the
+    /// owner's exchange candidates still on the board) with the taker standing on `to` and
+    /// its start square empty. Protection is by attack alone, pinned guards included.
+    fn guarded_lion_out_of_reach(&self, at: Square, to: Square, guards: &[(i32, u16)]) -> bool {
+        let v = &*self.variant;
+        let (taker, target) = (self.board[at.index()], self.board[to.index()]);
+        if !v.form(taker).lion || !target.is_piece() || !v.form(target).lion {
+            return false;
+        }
+        if v.geo.king_distance(at, to) <= 1 {
+            return false;
+        }
+        let view = Recaptured {
+            board: &self.board[..],
+            from: at.index(),
+            to: to.index(),
+            taker,
+        };
+        guards.iter().any(|&(_, g)| {
+            self.board[g as usize].is_piece() && self.reaches_in(&view, Square(g), to)
         })
     }
 

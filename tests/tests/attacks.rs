@@ -382,6 +382,42 @@ fn a_recapturer_pinned_to_its_sole_royal_does_not_recapture() {
 }
 
 #[test]
+fn a_lion_does_not_retake_a_guarded_lion_two_squares_away() {
+    // Chu, Black to move: Black's lion on 6e jumps to take White's gold on 6c, where White's
+    // king on 7b and White's lion stand ready to take it back, and Black's queen on 6j guards
+    // 6c once the lion has left the file. From 4c White's lion is two squares from 6c and the
+    // guarded lion is out of its reach (docs/chu.md §6.1); the king cannot take (the queen
+    // would take it), so the capture wins the gold. From 5c, next to 6c, the lion takes the
+    // lion, the queen takes that lion and the king the queen: Black stops before the queen is
+    // lost and the exchange is gold less queen. Without the queen the lion on 4c may take the
+    // unguarded lion: gold less lion.
+    let var = Variant::builtin("chu").unwrap();
+    let e = taikyoku_eval::Evaluator::new(var.clone());
+    let value = |code: &str| {
+        e.values.by_form[Variant::form_of(var.kind_by_code(code).unwrap(), false).index()]
+    };
+    let (lion, queen, gold) = (value("LN"), value("Q"), value("G"));
+    let see = |white_lion: &'static str, queen: bool| {
+        let mut pieces = vec![
+            ("12l", "K"),
+            ("6e", "LN"),
+            ("7b", "k"),
+            ("6c", "g"),
+            (white_lion, "(ln)"),
+        ];
+        if queen {
+            pieces.push(("6j", "Q"));
+        }
+        let mut p = build::<3>("chu", 'b', &pieces);
+        let m = p.parse_move("6e6c").unwrap();
+        p.see(m, &e.values.by_piece)
+    };
+    assert_eq!(see("4c", true), gold);
+    assert_eq!(see("5c", true), gold - queen);
+    assert_eq!(see("4c", false), gold - lion);
+}
+
+#[test]
 fn range_capture_exchange_counts_every_piece_removed() {
     // Taikyoku: Black's great general on 10p flies over two White pawns (10o, 10n) to 10m;
     // nothing retakes: two pawns.

@@ -213,6 +213,15 @@ impl Geometry {
         self.dense(sq).index() / self.files
     }
 
+    /// The king's distance between two on-board squares: the larger of the column and row
+    /// differences (1 for neighbours; a lion's area is the squares within 2).
+    #[inline]
+    pub fn king_distance(&self, a: Square, b: Square) -> usize {
+        self.col(a)
+            .abs_diff(self.col(b))
+            .max(self.row(a).abs_diff(self.row(b)))
+    }
+
     /// All on-board squares in reading order (top row first, left to right).
     pub fn all_squares(&self) -> impl Iterator<Item = Square> + '_ {
         self.padded_of.iter().map(|&p| Square(p))

@@ -62,12 +62,7 @@ impl<const N: usize> Position<N> {
         }
         let geo = &self.variant.geo;
         let (f, to) = (from.0 as i32, m.to());
-        let king_dist = |a: i32, b: Square| {
-            let a = Square(a as u16);
-            geo.col(a)
-                .abs_diff(geo.col(b))
-                .max(geo.row(a).abs_diff(geo.row(b)))
-        };
+        let king_dist = |a: i32, b: Square| geo.king_distance(Square(a as u16), b);
         let empty = |s: i32| self.board[s as usize] == Piece::EMPTY;
         let mut n = if to == from { 0 } else { 1 };
         for op in &prog.rest {
@@ -164,11 +159,7 @@ impl<const N: usize> Position<N> {
         let v = &*self.variant;
         let geo = &v.geo;
         let from = m.from();
-        let dist = geo
-            .col(from)
-            .abs_diff(geo.col(x))
-            .max(geo.row(from).abs_diff(geo.row(x)));
-        if dist <= 1 {
+        if geo.king_distance(from, x) <= 1 {
             return true;
         }
         let mid = m.stops().next();

@@ -602,9 +602,7 @@ impl<const N: usize> Position<N> {
         let mut caps = BTreeSet::new();
         for w in path.windows(2) {
             let (a, b) = (w[0], w[1]);
-            let dc = geo.col(a).abs_diff(geo.col(b));
-            let dr = geo.row(a).abs_diff(geo.row(b));
-            if dc.max(dr) > 5 {
+            if geo.king_distance(a, b) > 5 {
                 return None;
             }
         }
