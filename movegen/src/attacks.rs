@@ -869,7 +869,8 @@ impl<const N: usize> Position<N> {
     /// included). Pieces that promote by capturing are counted promoted once they capture,
     /// their promotion gained with the capture (the first move's as each recapture's); a
     /// move's optional promotion (chu, Ko, Maka dai dai) stakes the promoted piece without
-    /// counting its gain.
+    /// counting its gain. A recapturer pinned to its side's sole royal does not recapture, nor
+    /// does a lion that lion trading keeps from a guarded lion two squares away.
     /// Ko's shots and burns are not modelled. The board is restored before returning.
     pub fn see(&mut self, m: Move, values: &[i32]) -> i32 {
         let v = self.variant.clone();
@@ -955,10 +956,9 @@ impl<const N: usize> Position<N> {
         let mut side = us.flip();
         let mut d = 0;
         loop {
-            // The cheapest candidate of `side` that really captures on `to` now, and does not
-            // leave its sole royal to be taken.
-            // Nor may a lion take a lion two squares away that is still guarded (chu's lion
-            // trading, docs/chu.md §6.1; a recapture is a single capture, so no bridge).
+            // The cheapest candidate of `side` that really captures on `to` now, may (lion
+            // trading, docs/chu.md §6.1: a recapture is a single capture, so no bridge) and
+            // does not leave its sole royal to be taken.
             let [black, white] = &mut cands;
             let (list, guards) = match side {
                 Colour::Black => (black, &*white),
@@ -1020,12 +1020,7 @@ impl<const N: usize> Position<N> {
     /// each is checked against the board.
     fn recapture_exposes(&self, at: Square, to: Square, royal: Square, enemy: Colour) -> bool {
         let v = &*self.variant;
-        let view = Recaptured {
-            board: &self.board[..],
-            from: at.index(),
-            to: to.index(),
-            taker: self.board[at.index()],
-        };
+        let view = Recaptured::new(&self.board[..], at, to);
         self.reach_candidates(enemy, royal).iter().any(|dense| {
             let s = v.geo.from_dense(dense);
             let p = view.cell(s.index());
@@ -1050,12 +1045,7 @@ impl<const N: usize> Position<N> {
         if v.geo.king_distance(at, to) <= 1 {
             return false;
         }
-        let view = Recaptured {
-            board: &self.board[..],
-            from: at.index(),
-            to: to.index(),
-            taker,
-        };
+        let view = Recaptured::new(&self.board[..], at, to);
         guards.iter().any(|&(_, g)| {
             self.board[g as usize].is_piece() && self.reaches_in(&view, Square(g), to)
         })
@@ -1078,6 +1068,18 @@ struct Recaptured<'a> {
     from: usize,
     to: usize,
     taker: Piece,
+}
+
+impl<'a> Recaptured<'a> {
+    /// `board` after the piece on `at` takes what stands on `to`.
+    fn new(board: &'a [Piece], at: Square, to: Square) -> Self {
+        Recaptured {
+            board,
+            from: at.index(),
+            to: to.index(),
+            taker: board[at.index()],
+        }
+    }
 }
 
 impl Cells for Recaptured<'_> {
