@@ -19,6 +19,11 @@ fn dai_dai(pieces: &[(&str, &str)], side: char) -> Position<5> {
     Position::parse(Variant::builtin("dai-dai").unwrap(), &text).unwrap()
 }
 
+fn chu(pieces: &[(&str, &str)], side: char) -> Position<3> {
+    let text = taikyoku_tests::kit::position_text(12, 12, pieces, side, "-");
+    Position::parse(Variant::builtin("chu").unwrap(), &text).unwrap()
+}
+
 fn best<const N: usize>(p: &Position<N>, depth: i32, features: Features) -> (Move, i32) {
     let r = run(p, depth, MoveFilter::default(), features);
     (r.best.unwrap(), r.info.unwrap().score)
@@ -537,13 +542,7 @@ fn a_quiet_check_is_not_pruned_by_a_pinned_defender() {
         ("5a", "g"),
         ("6a", "g"),
     ];
-    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'b', "-");
-    let p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
-    let quiet = p.parse_move("1f1e").unwrap();
-    for depth in [2, 4] {
-        let score = score_of_root_move(&p, quiet, depth);
-        assert!(score <= -MATE_BOUND, "depth {depth}: {score}");
-    }
+    assert_lost_at_depths_2_and_4(&chu(&pieces, 'b'), "1f1e");
 }
 
 #[test]
@@ -553,10 +552,10 @@ fn a_lion_capture_is_not_pruned_by_a_lion_that_may_not_retake() {
     // lion on 4c is two squares from 6c, and once Black's lion has left the file, Black's
     // queen on 6j guards 6c: the lion-trading rule (docs/chu.md §6.1) forbids White's lion the
     // recapture (White's gold on 3b guards it against Black's lion), and the king taking the
-    // lion is taken by the queen. So the capture wins the king. A static exchange that let White's lion take back counted the capture as losing
-    // the queen (lion for lion, then the king takes the queen), and the depth-1 node pruned
-    // it (a HaChu game lost from +9 pawns this way, session 30). White's root move is forced
-    // to a far pawn step.
+    // lion is taken by the queen. So the capture wins the king. A static exchange that let
+    // White's lion take back counted the capture as losing the queen (lion for lion, then the
+    // king takes the queen), and the depth-1 node pruned it (a HaChu game lost from +9 pawns
+    // this way, session 30). White's root move is forced to a far pawn step.
     let pieces = [
         ("12l", "K"),
         ("6e", "LN"),
@@ -568,11 +567,15 @@ fn a_lion_capture_is_not_pruned_by_a_lion_that_may_not_retake() {
         ("3b", "g"),
         ("1d", "p"),
     ];
-    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'w', "-");
-    let p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
-    let quiet = p.parse_move("1d1e").unwrap();
+    assert_lost_at_depths_2_and_4(&chu(&pieces, 'w'), "1d1e");
+}
+
+/// Asserts that a search of `p` playing only the root move `mv` finds it lost (the opponent
+/// takes the royal) at depths 2 and 4.
+fn assert_lost_at_depths_2_and_4(p: &Position<3>, mv: &str) {
+    let only = p.parse_move(mv).unwrap();
     for depth in [2, 4] {
-        let score = score_of_root_move(&p, quiet, depth);
+        let score = score_of_root_move(p, only, depth);
         assert!(score <= -MATE_BOUND, "depth {depth}: {score}");
     }
 }
@@ -596,8 +599,7 @@ fn chu_perpetual(phoenix: &str, side: char) -> Position<3> {
         (phoenix, "(PH)"),
         ("6l", "K"),
     ];
-    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, side, "-");
-    Position::parse(Variant::builtin("chu").unwrap(), &text).unwrap()
+    chu(&pieces, side)
 }
 
 #[test]
@@ -648,8 +650,7 @@ fn the_games_own_perpetual_chase_is_lost() {
     // recreates a position of the game in a cycle where Black attacked with every move: the
     // lost repetition, not the draw.
     let pieces = [("12a", "k"), ("5e", "g"), ("3f", "R"), ("12l", "K")];
-    let text = taikyoku_tests::kit::position_text(12, 12, &pieces, 'b', "-");
-    let mut p = Position::<3>::parse(Variant::builtin("chu").unwrap(), &text).unwrap();
+    let mut p = chu(&pieces, 'b');
     for m in ["3f3e", "5e5f", "3e3f", "5f5e"] {
         let m = p.parse_move(m).unwrap();
         p.make(m);
