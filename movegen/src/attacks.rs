@@ -435,6 +435,8 @@ const MAX_SQUARES: usize = 64 * 21;
 
 /// Most candidate attackers of one square an exchange looks at, per side.
 const MAX_EXCHANGE: usize = 48;
+/// Pieces one move may remove (a range capture along a 36-square line, with room to spare).
+const MAX_REMOVED: usize = 64;
 
 /// A value that stands for a sole royal piece in an exchange: taking it ends the game.
 pub const ROYAL_EXCHANGE_VALUE: i32 = 100_000;
@@ -864,13 +866,17 @@ impl<const N: usize> Position<N> {
     /// sequence on its destination, both sides always recapturing with their least valuable
     /// attacker and either stopping when continuing would lose (`values` by [`Piece::index`];
     /// a sole royal counts as [`ROYAL_EXCHANGE_VALUE`]). Everything `m` captures counts (range
-    /// captures, lion double captures, igui); recaptures are single captures on the
-    /// destination, found by the interpreter on the board as the exchange changes it (x-rays
-    /// included). Pieces that promote by capturing are counted promoted once they capture,
-    /// their promotion gained with the capture (the first move's as each recapture's); a
+    /// captures, lion double captures, igui), and taking a sole royal ends the exchange;
+    /// recaptures are single captures on the destination (a range capturer's removes what it
+    /// flies over too), found by the interpreter on the board as the exchange changes it
+    /// (x-rays included). Pieces that promote by capturing are counted promoted once they
+    /// capture, their promotion gained with the capture (the first move's, an igui's included,
+    /// as each recapture's; a royal form so reached is one royal of two, worth its value); a
     /// move's optional promotion (chu, Ko, Maka dai dai) stakes the promoted piece without
     /// counting its gain. A recapturer pinned to its side's sole royal does not recapture, nor
-    /// does a lion that lion trading keeps from a guarded lion two squares away.
+    /// does a lion that lion trading keeps from a guarded lion two squares away. The result is
+    /// exact for this model: a side stops only where taking back cannot beat standing
+    /// (`tests/tests/attacks.rs` plays the same exchanges out with the move generator).
     /// Ko's shots and burns are not modelled. The board is restored before returning.
     pub fn see(&mut self, m: Move, values: &[i32]) -> i32 {
         let v = self.variant.clone();
@@ -879,25 +885,20 @@ impl<const N: usize> Position<N> {
         let to = m.to();
         let mover = self.board[from.index()];
         let mut gain0 = 0;
-        let mut removed: ArrayVec<(u16, Piece), 16> = ArrayVec::new();
+        // A Taikyoku range capture may remove a whole file (up to 35 pieces).
+        let mut removed: ArrayVec<(u16, Piece), MAX_REMOVED> = ArrayVec::new();
+        let mut wins = false;
         self.for_each_captured(m, |sq, p| {
             let val = self.exchange_value(p, values);
+            wins |= p.colour() != us && val == ROYAL_EXCHANGE_VALUE;
             gain0 += if p.colour() != us { val } else { -val };
             let _ = removed.try_push((sq.0, p));
         });
-        if to == from || !mover.is_piece() {
-            // Igui and captures without moving: nothing stands where a recapture could land.
+        if wins || !mover.is_piece() {
+            // Taking the opponent's sole royal ends the game: nothing is taken back. A capture
+            // without a moving piece: nothing stands where a recapture could land.
             return gain0;
         }
-        // Each side's sole royal (none in Ko, whose objectives are a group), found before the
-        // board changes: a recapture that leaves it to be taken is no recapture (a piece
-        // pinned to it stays where it is).
-        let mut royals = if v.zone_promotion.is_none() {
-            [Colour::Black, Colour::White]
-                .map(|c| self.sole_royal(c).map(|k| if k == from { to } else { k }))
-        } else {
-            [None, None]
-        };
         let placed = if m.promotion() == Promotion::Promote {
             v.promoted(mover)
         } else {
@@ -910,10 +911,25 @@ impl<const N: usize> Position<N> {
         let promotion_gains = v.capture_compels_promotion();
         let lion_trading = v.def.rules.lion_trading;
         if promotion_gains && placed != mover {
-            gain0 += self.exchange_value(placed, values) - self.exchange_value(mover, values);
+            gain0 += self.staked_value(placed, true, values) - self.exchange_value(mover, values);
         }
+        if to == from {
+            // Igui: the capturer stays where it stood (promoted, where capturing compels it),
+            // and nothing stands where a recapture could land.
+            return gain0;
+        }
+        // Each side's sole royal (none in Ko, whose objectives are a group), found before the
+        // board changes: a recapture that leaves it to be taken is no recapture (a piece
+        // pinned to it stays where it is).
+        let mut royals = if v.zone_promotion.is_none() {
+            [Colour::Black, Colour::White]
+                .map(|c| self.sole_royal(c).map(|k| if k == from { to } else { k }))
+        } else {
+            [None, None]
+        };
         // The board as the move leaves it (its own destination included).
-        let mut changed: ArrayVec<(u16, Piece), { 2 * MAX_EXCHANGE + 20 }> = ArrayVec::new();
+        let mut changed: ArrayVec<(u16, Piece), { 2 * MAX_EXCHANGE + 2 * MAX_REMOVED }> =
+            ArrayVec::new();
         for &(sq, p) in &removed {
             changed.push((sq, p));
             self.board[sq as usize] = Piece::EMPTY;
@@ -952,7 +968,7 @@ impl<const N: usize> Position<N> {
         }
         let mut gain = [0i32; 2 * MAX_EXCHANGE + 2];
         gain[0] = gain0;
-        let mut on_target = self.exchange_value(placed, values);
+        let mut on_target = self.staked_value(placed, placed != mover, values);
         let mut side = us.flip();
         let mut d = 0;
         loop {
@@ -983,20 +999,46 @@ impl<const N: usize> Position<N> {
                 let q = v.promoted(taker);
                 (
                     q,
-                    self.exchange_value(q, values) - self.exchange_value(taker, values),
+                    self.staked_value(q, true, values) - self.exchange_value(taker, values),
                 )
             } else {
                 (taker, 0)
             };
+            // A range capturer that reaches `to` over pieces flies over them and removes them
+            // all, its own as well as the enemy's (rules-decisions.md).
+            let flight = self.range_flight(Square(s), to);
+            let mut flown = 0;
+            if let Some(step) = flight {
+                self.for_each_flown(Square(s), to, step, |_, q| {
+                    let val = self.exchange_value(q, values);
+                    flown += if q.colour() != side { val } else { -val };
+                });
+            }
             d += 1;
-            gain[d] = on_target + promotion - gain[d - 1];
-            if (-gain[d - 1]).max(gain[d]) < 0 {
+            gain[d] = on_target + promotion + flown - gain[d - 1];
+            // Taking keeps at most `gain[d]` (the opponent takes back only to its own profit);
+            // when standing (`-gain[d - 1]`) is worth as much, `side` stands and the rest of
+            // the exchange cannot change the result. (The chess rule of thumb, stop when both
+            // are below zero, keeps the take: a bishop retaking a pawn then counted as +1 pawn
+            // though a lion took it back.)
+            if gain[d] <= -gain[d - 1] {
+                d -= 1;
                 break;
+            }
+            if let Some(step) = flight {
+                let mut t = s as i32 + step;
+                while t != to.0 as i32 {
+                    let q = self.board[t as usize];
+                    if q.is_piece() && changed.try_push((t as u16, q)).is_ok() {
+                        self.board[t as usize] = Piece::EMPTY;
+                    }
+                    t += step;
+                }
             }
             changed.push((s, self.board[s as usize]));
             self.board[s as usize] = Piece::EMPTY;
             self.board[to.index()] = p;
-            on_target = self.exchange_value(p, values);
+            on_target = self.staked_value(p, p != taker, values);
             side = side.flip();
             if d == gain.len() - 1 {
                 break;
@@ -1049,6 +1091,55 @@ impl<const N: usize> Position<N> {
         guards.iter().any(|&(_, g)| {
             self.board[g as usize].is_piece() && self.reaches_in(&view, Square(g), to)
         })
+    }
+
+    /// The step of the line from `at` to `to` if the piece on `at` is a range capturer that
+    /// would fly over pieces to get there (so that its capture removes them too), else None.
+    fn range_flight(&self, at: Square, to: Square) -> Option<i32> {
+        let v = &*self.variant;
+        let f = v.form(self.board[at.index()]);
+        if f.rank == 0 || f.royal {
+            return None;
+        }
+        let stride = v.geo.stride() as i32;
+        let (a, b) = (at.0 as i32, to.0 as i32);
+        let (dr, dc) = (b / stride - a / stride, b % stride - a % stride);
+        if !(dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
+            return None;
+        }
+        let step = dr.signum() * stride + dc.signum();
+        let mut t = a + step;
+        while t != b {
+            if self.board[t as usize].is_piece() {
+                return Some(step);
+            }
+            t += step;
+        }
+        None
+    }
+
+    /// Calls `f` with each piece on the line from `at` (excluded) to `to` (excluded).
+    fn for_each_flown(&self, at: Square, to: Square, step: i32, mut f: impl FnMut(Square, Piece)) {
+        let mut t = at.0 as i32 + step;
+        while t != to.0 as i32 {
+            let q = self.board[t as usize];
+            if q.is_piece() {
+                f(Square(t as u16), q);
+            }
+            t += step;
+        }
+    }
+
+    /// What the piece `p` stakes on the exchange's square, `promoted` there by the exchange's
+    /// own move: its exchange value, except that a piece promoted into a royal form (a drunk
+    /// elephant become a crown prince) is one royal of two, worth its value and not the game.
+    #[inline]
+    fn staked_value(&self, p: Piece, promoted: bool, values: &[i32]) -> i32 {
+        if promoted && self.variant.form(p).royal {
+            values[p.index()]
+        } else {
+            self.exchange_value(p, values)
+        }
     }
 
     /// A piece's worth in an exchange: its value, or [`ROYAL_EXCHANGE_VALUE`] for a sole royal.

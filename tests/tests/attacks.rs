@@ -6,7 +6,9 @@
 mod kit;
 
 use rand::{Rng, SeedableRng};
-use taikyoku_movegen::{Colour, Move, Position, Variant, ROYAL_EXCHANGE_VALUE};
+use taikyoku_movegen::{
+    Colour, Move, Piece, Position, Promotion, Square, Variant, ROYAL_EXCHANGE_VALUE,
+};
 
 use kit::build;
 
@@ -274,9 +276,13 @@ fn exchanges_on_hand_built_positions() {
     let p = dai('b', &[("9i", "R"), ("9d", "g"), ("9c", "p"), ("9a", "r")]);
     assert_eq!(see(&p, "9i9d"), value(&p, "G") - value(&p, "R"));
     // Igui: the lion on 5e captures the gold on 5d without moving; defenders of 5d cannot
-    // retake anything there: wins G.
+    // retake anything there. Capturing promotes it (Dai dai) to a furious fiend where it
+    // stands: G + (FF - LN). (Before session 31 the igui's promotion was not counted.)
     let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5a", "r")]);
-    assert_eq!(see(&p, "5e5d5e"), value(&p, "G"));
+    assert_eq!(
+        see(&p, "5e5d5e"),
+        value(&p, "G") + form_value(&p, "LN", true) - value(&p, "LN")
+    );
     // A lion double capture (5e over 5d to 5c) removes two golds; capturing promotes it (Dai
     // dai promotes by capture) to a furious fiend, which a White rook on 5a retakes on 5c:
     // the promotion is gained and the fiend lost, 2G + (FF - LN) - FF = 2G - LN.
@@ -415,6 +421,27 @@ fn a_lion_does_not_retake_a_guarded_lion_two_squares_away() {
     assert_eq!(see("4c", true), gold);
     assert_eq!(see("5c", true), gold - queen);
     assert_eq!(see("4c", false), gold - lion);
+}
+
+#[test]
+fn a_side_that_would_lose_more_by_retaking_stands() {
+    // A Black rook takes a pawn on 9d that a White gold on 8c defends; Black's bishop on 5h
+    // could take the gold back, but White's rook on 9a would then take the bishop. Retaking
+    // wins G and loses B, less than nothing, so Black stands after the gold takes: P - R.
+    // (Before session 31 the exchange stopped as soon as both standing and retaking looked
+    // below zero for Black, and kept the retake: P - R + G.)
+    let p = dai(
+        'b',
+        &[
+            ("9i", "R"),
+            ("9d", "p"),
+            ("8c", "g"),
+            ("5h", "B"),
+            ("9a", "r"),
+        ],
+    );
+    assert!(value(&p, "G") < value(&p, "B"));
+    assert_eq!(see(&p, "9i9d"), value(&p, "P") - value(&p, "R"));
 }
 
 #[test]
@@ -562,4 +589,242 @@ fn escape_judgement_agrees_with_making_the_moves() {
     let start = Position::<21>::parse(v, &text).unwrap();
     let (seen, narrowed) = check_escapes_from(start, 20, 80);
     assert!(seen >= 50 && narrowed >= seen / 2, "{seen} {narrowed}");
+}
+
+/// The exchange value of a Taikyoku piece of `code` (`promoted`: its promoted form).
+fn taikyoku_value(p: &Position<21>, code: &str, promoted: bool) -> i32 {
+    let v = p.variant();
+    let e = taikyoku_eval::Evaluator::new(v.clone());
+    e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted).index()]
+}
+
+/// `see` of `mv` in a Taikyoku position, checking that the board is restored.
+fn taikyoku_see(p: &Position<21>, mv: &str) -> i32 {
+    let mut q = p.clone();
+    let m = q.parse_move(mv).unwrap();
+    let e = taikyoku_eval::Evaluator::new(q.variant().clone());
+    let before = q.to_notation();
+    let s = q.see(m, &e.values.by_piece);
+    assert_eq!(q.to_notation(), before, "the exchange restores the board");
+    s
+}
+
+#[test]
+fn a_range_capturer_retaking_removes_what_it_flies_over() {
+    // Taikyoku: Black's rook on 10p takes a White pawn on 10m (promoting, as every capture
+    // by a piece that can promote does). White's great general on 10a retakes by flying down
+    // file 10 over its own pawn on 10c and Black's pawns on 10e and 10f, removing all three.
+    // White's retake wins the promoted rook and two Black pawns less its own pawn, so Black's
+    // capture nets P + (R+ - R) - (R+ + 2P - P) = -R. (Before session 31 a retake removed
+    // nothing but the piece it landed on: P - R.)
+    let p = build::<21>(
+        "taikyoku",
+        'b',
+        &[
+            ("1jj", "K"),
+            ("36a", "k"),
+            ("10p", "R"),
+            ("10m", "p"),
+            ("10f", "P"),
+            ("10e", "P"),
+            ("10c", "p"),
+            ("10a", "gg"),
+        ],
+    );
+    assert_eq!(taikyoku_see(&p, "10p10m+"), -taikyoku_value(&p, "R", false));
+}
+
+#[test]
+fn a_range_capture_of_more_than_sixteen_pieces_removes_them_all() {
+    // Taikyoku: Black's great general on 10jj flies up file 10 over sixteen White pawns
+    // (10ii to 10t) and a White gold on 10s, and takes a White gold on 10r. Every piece it
+    // flies over leaves the board, the gold on 10s too, so nothing retakes: 16P + 2G. (Before
+    // session 31 the exchange removed at most sixteen pieces: the gold on 10s stayed and took
+    // the great general back.)
+    let mut pieces = vec![
+        ("1jj", "K"),
+        ("36a", "k"),
+        ("10jj", "GG"),
+        ("10s", "g"),
+        ("10r", "g"),
+    ];
+    let files = [
+        "10ii", "10hh", "10gg", "10ff", "10ee", "10dd", "10cc", "10bb", "10aa", "10z", "10y",
+        "10x", "10w", "10v", "10u", "10t",
+    ];
+    pieces.extend(files.iter().map(|&s| (s, "p")));
+    let p = build::<21>("taikyoku", 'b', &pieces);
+    let gold = taikyoku_value(&p, "G", false);
+    let pawn = taikyoku_value(&p, "P", false);
+    assert_eq!(taikyoku_see(&p, "10jj10r"), 16 * pawn + 2 * gold);
+}
+
+/// A piece's worth in an exchange, as `Position::see` counts it: a sole royal counts as
+/// [`ROYAL_EXCHANGE_VALUE`].
+fn exchange_worth<const N: usize>(p: &Position<N>, piece: Piece, values: &[i32]) -> i32 {
+    if p.variant().is_royal(piece) && p.sole_royal(piece.colour()).is_some() {
+        ROYAL_EXCHANGE_VALUE
+    } else {
+        values[piece.index()]
+    }
+}
+
+/// What the piece `m` puts on its destination stakes there, and what its promotion gains:
+/// where capturing compels promotion the promoted form (one royal of two, if it is a royal
+/// form); elsewhere the exchange's first move (`first`) stakes its promoted form without the
+/// gain and a recapture stakes the piece as it was. `p` is the position before `m`.
+fn stake_and_promotion<const N: usize>(
+    p: &Position<N>,
+    m: Move,
+    values: &[i32],
+    first: bool,
+) -> (i32, i32) {
+    let v = p.variant();
+    let mover = p.piece_at(m.from());
+    let before = exchange_worth(p, mover, values);
+    if v.capture_compels_promotion() && m.promotion() == Promotion::Promote {
+        let q = v.promoted(mover);
+        let after = if v.is_royal(q) {
+            values[q.index()]
+        } else {
+            exchange_worth(p, q, values)
+        };
+        (after, after - before)
+    } else if first && m.promotion() == Promotion::Promote {
+        (exchange_worth(p, v.promoted(mover), values), 0)
+    } else {
+        (before, 0)
+    }
+}
+
+/// What `m` removes, counted for the side that plays it (its own pieces a range capture flies
+/// over count against it).
+fn removed_worth<const N: usize>(p: &Position<N>, m: Move, values: &[i32]) -> i32 {
+    let us = p.side_to_move();
+    let mut sum = 0;
+    p.for_each_captured(m, |_, q| {
+        let w = exchange_worth(p, q, values);
+        sum += if q.colour() != us { w } else { -w };
+    });
+    sum
+}
+
+/// The exchange on `to` played out with the move generator, for the side to move, which
+/// finds `staked` there: it takes back with its least valuable piece that can (a single
+/// capture landing on `to`, or a range capture flying to it; without promoting where
+/// promotion is optional; not leaving its sole royal to be taken) or stands. Every result
+/// that some choice among equally valuable least capturers gives.
+fn reference_exchange<const N: usize>(
+    p: &mut Position<N>,
+    to: Square,
+    staked: i32,
+    values: &[i32],
+    depth: usize,
+) -> Vec<i32> {
+    let mut caps = Vec::new();
+    p.generate_captures(&mut caps);
+    let declined = caps.clone();
+    let mut takers: Vec<(i32, Move)> = Vec::new();
+    for m in caps {
+        let mut others = 0;
+        p.for_each_captured(m, |sq, _| others += (sq != to) as usize);
+        let optional = !p.variant().capture_compels_promotion();
+        let mover = p.piece_at(m.from());
+        if m.to() != to
+            || m.from() == to
+            || (others > 0 && !m.is_range())
+            || p.variant().is_emperor(mover)
+            || (optional
+                && m.promotion() == Promotion::Promote
+                && declined.iter().any(|o| {
+                    (o.from(), o.to()) == (m.from(), m.to()) && o.promotion() != Promotion::Promote
+                }))
+        {
+            continue;
+        }
+        p.make(m);
+        let hangs = p.can_win_now();
+        p.unmake();
+        if !hangs {
+            takers.push((exchange_worth(p, mover, values), m));
+        }
+    }
+    let Some(least) = takers.iter().map(|t| t.0).min().filter(|_| depth < 60) else {
+        return vec![0];
+    };
+    let mut out = Vec::new();
+    for &(_, m) in takers.iter().filter(|t| t.0 == least) {
+        let flown = removed_worth(p, m, values) - exchange_worth(p, p.piece_at(to), values);
+        let (next, promotion) = stake_and_promotion(p, m, values, false);
+        let gain = staked + flown + promotion;
+        p.make(m);
+        for r in reference_exchange(p, to, next, values, depth + 1) {
+            out.push((gain - r).max(0));
+        }
+        p.unmake();
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// On random playouts, the static exchange of every capture is a result of the reference
+/// exchange (skipping positions with a royal in check, and moves that hang their own royal or
+/// give check: the exchange does not model check).
+fn check_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize {
+    let v = Variant::builtin(id).unwrap();
+    let values = taikyoku_eval::Evaluator::new(v.clone()).values.by_piece;
+    let mut compared = 0;
+    for seed in 0..seeds {
+        for mut p in playout::<N>(id, seed, plies).into_iter().step_by(3) {
+            if p.winner().is_some() || p.in_check() {
+                continue;
+            }
+            let mut caps = Vec::new();
+            p.generate_captures(&mut caps);
+            for m in caps {
+                let mut q = p.clone();
+                q.make(m);
+                if q.winner().is_some() || q.in_check() || {
+                    q.make_null();
+                    let hangs = q.can_win_now();
+                    q.unmake_null();
+                    hangs
+                } {
+                    continue;
+                }
+                let (staked, promotion) = stake_and_promotion(&p, m, &values, true);
+                let gain0 = removed_worth(&p, m, &values) + promotion;
+                let expected: Vec<i32> = if m.to() == m.from() {
+                    vec![gain0]
+                } else {
+                    reference_exchange(&mut q, m.to(), staked, &values, 0)
+                        .into_iter()
+                        .map(|r| gain0 - r)
+                        .collect()
+                };
+                let got = p.see(m, &values);
+                assert!(
+                    expected.contains(&got),
+                    "{id}: {} in {}: see {got}, reference {expected:?}",
+                    p.move_to_string(m),
+                    p.to_notation()
+                );
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn the_exchange_agrees_with_a_reference_played_with_the_move_generator() {
+    let counts = [
+        check_exchanges::<3>("chu", 12, 200),
+        check_exchanges::<5>("dai-dai", 6, 200),
+        check_exchanges::<6>("maka-dai-dai", 6, 160),
+        check_exchanges::<21>("taikyoku", 2, 100),
+    ];
+    eprintln!("captures compared: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
 }
