@@ -156,7 +156,7 @@ fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
 }
 
 /// The exchange value of a piece of `code`, unpromoted (`promoted`: its promoted form).
-fn form_value(p: &Position<5>, code: &str, promoted: bool) -> i32 {
+fn form_value<const N: usize>(p: &Position<N>, code: &str, promoted: bool) -> i32 {
     let v = p.variant();
     let e = taikyoku_eval::Evaluator::new(v.clone());
     e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted).index()]
@@ -166,7 +166,8 @@ fn value(p: &Position<5>, code: &str) -> i32 {
     form_value(p, code, false)
 }
 
-fn see(p: &Position<5>, mv: &str) -> i32 {
+/// `see` of `mv`, checking that the board is restored.
+fn see<const N: usize>(p: &Position<N>, mv: &str) -> i32 {
     let mut q = p.clone();
     let m = q.parse_move(mv).unwrap();
     let e = taikyoku_eval::Evaluator::new(q.variant().clone());
@@ -591,24 +592,6 @@ fn escape_judgement_agrees_with_making_the_moves() {
     assert!(seen >= 50 && narrowed >= seen / 2, "{seen} {narrowed}");
 }
 
-/// The exchange value of a Taikyoku piece of `code` (`promoted`: its promoted form).
-fn taikyoku_value(p: &Position<21>, code: &str, promoted: bool) -> i32 {
-    let v = p.variant();
-    let e = taikyoku_eval::Evaluator::new(v.clone());
-    e.values.by_form[Variant::form_of(v.kind_by_code(code).unwrap(), promoted).index()]
-}
-
-/// `see` of `mv` in a Taikyoku position, checking that the board is restored.
-fn taikyoku_see(p: &Position<21>, mv: &str) -> i32 {
-    let mut q = p.clone();
-    let m = q.parse_move(mv).unwrap();
-    let e = taikyoku_eval::Evaluator::new(q.variant().clone());
-    let before = q.to_notation();
-    let s = q.see(m, &e.values.by_piece);
-    assert_eq!(q.to_notation(), before, "the exchange restores the board");
-    s
-}
-
 #[test]
 fn a_range_capturer_retaking_removes_what_it_flies_over() {
     // Taikyoku: Black's rook on 10p takes a White pawn on 10m (promoting, as every capture
@@ -631,7 +614,7 @@ fn a_range_capturer_retaking_removes_what_it_flies_over() {
             ("10a", "gg"),
         ],
     );
-    assert_eq!(taikyoku_see(&p, "10p10m+"), -taikyoku_value(&p, "R", false));
+    assert_eq!(see(&p, "10p10m+"), -form_value(&p, "R", false));
 }
 
 #[test]
@@ -654,9 +637,9 @@ fn a_range_capture_of_more_than_sixteen_pieces_removes_them_all() {
     ];
     pieces.extend(files.iter().map(|&s| (s, "p")));
     let p = build::<21>("taikyoku", 'b', &pieces);
-    let gold = taikyoku_value(&p, "G", false);
-    let pawn = taikyoku_value(&p, "P", false);
-    assert_eq!(taikyoku_see(&p, "10jj10r"), 16 * pawn + 2 * gold);
+    let gold = form_value(&p, "G", false);
+    let pawn = form_value(&p, "P", false);
+    assert_eq!(see(&p, "10jj10r"), 16 * pawn + 2 * gold);
 }
 
 /// A piece's worth in an exchange, as `Position::see` counts it: a sole royal counts as
