@@ -1006,12 +1006,13 @@ impl<const N: usize> Position<N> {
             };
             // A range capturer that reaches `to` over pieces flies over them and removes them
             // all, its own as well as the enemy's (rules-decisions.md).
-            let flight = self.range_flight(Square(s), to);
+            let mut flown_over: ArrayVec<(u16, Piece), MAX_REMOVED> = ArrayVec::new();
             let mut flown = 0;
-            if let Some(step) = flight {
-                self.for_each_flown(Square(s), to, step, |_, q| {
+            if let Some(step) = self.range_flight(Square(s), to) {
+                self.for_each_flown(Square(s), to, step, |sq, q| {
                     let val = self.exchange_value(q, values);
                     flown += if q.colour() != side { val } else { -val };
+                    let _ = flown_over.try_push((sq.0, q));
                 });
             }
             d += 1;
@@ -1025,14 +1026,9 @@ impl<const N: usize> Position<N> {
                 d -= 1;
                 break;
             }
-            if let Some(step) = flight {
-                let mut t = s as i32 + step;
-                while t != to.0 as i32 {
-                    let q = self.board[t as usize];
-                    if q.is_piece() && changed.try_push((t as u16, q)).is_ok() {
-                        self.board[t as usize] = Piece::EMPTY;
-                    }
-                    t += step;
+            for &(sq, q) in &flown_over {
+                if changed.try_push((sq, q)).is_ok() {
+                    self.board[sq as usize] = Piece::EMPTY;
                 }
             }
             changed.push((s, self.board[s as usize]));
@@ -1107,19 +1103,21 @@ impl<const N: usize> Position<N> {
         if !(dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
             return None;
         }
-        let step = dr.signum() * stride + dc.signum();
-        let mut t = a + step;
-        while t != b {
-            if self.board[t as usize].is_piece() {
-                return Some(step);
-            }
-            t += step;
-        }
-        None
+        let step = self.line_step(at, to);
+        let mut any = false;
+        self.for_each_flown(at, to, step, |_, _| any = true);
+        any.then_some(step)
     }
 
-    /// Calls `f` with each piece on the line from `at` (excluded) to `to` (excluded).
-    fn for_each_flown(&self, at: Square, to: Square, step: i32, mut f: impl FnMut(Square, Piece)) {
+    /// Calls `f` with each piece on the line from `at` (excluded) to `to` (excluded), `step`
+    /// apart ([`Position::line_step`]): what a range capture flies over.
+    pub(crate) fn for_each_flown(
+        &self,
+        at: Square,
+        to: Square,
+        step: i32,
+        mut f: impl FnMut(Square, Piece),
+    ) {
         let mut t = at.0 as i32 + step;
         while t != to.0 as i32 {
             let q = self.board[t as usize];

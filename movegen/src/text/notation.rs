@@ -336,14 +336,7 @@ impl<const N: usize> Position<N> {
     pub fn for_each_captured(&self, m: Move, mut f: impl FnMut(Square, Piece)) {
         if m.is_range() {
             let d = self.line_step(m.from(), m.to());
-            let mut s = m.from().0 as i32 + d;
-            while s != m.to().0 as i32 {
-                let p = self.board[s as usize];
-                if p.is_piece() {
-                    f(Square(s as u16), p);
-                }
-                s += d;
-            }
+            self.for_each_flown(m.from(), m.to(), d, &mut f);
         }
         for mid in m.stops() {
             let p = self.board[mid.index()];
