@@ -871,9 +871,11 @@ impl<const N: usize> Position<N> {
     /// flies over too), found by the interpreter on the board as the exchange changes it
     /// (x-rays included). Pieces that promote by capturing are counted promoted once they
     /// capture, their promotion gained with the capture (the first move's, an igui's included,
-    /// as each recapture's; a royal form so reached is one royal of two, worth its value); a
-    /// move's optional promotion (chu, Ko, Maka dai dai) stakes the promoted piece without
-    /// counting its gain. A recapturer pinned to its side's sole royal does not recapture, nor
+    /// as each recapture's; a royal form so reached is one royal of two, worth its value), and
+    /// so are Maka dai dai's compelled forms (promotion on taking a promoted piece, a deva's or
+    /// dark spirit's conversion; [`Variant::compelled_by_capture`]); a move's optional
+    /// promotion (chu, Ko, Maka dai dai) stakes the promoted piece without counting its gain,
+    /// and a recapture declines it. A recapturer pinned to its side's sole royal does not recapture, nor
     /// does a lion that lion trading keeps from a guarded lion two squares away. The result is
     /// exact for this model: a side stops only where taking back cannot beat standing
     /// (`tests/tests/attacks.rs` plays the same exchanges out with the move generator).
@@ -899,18 +901,21 @@ impl<const N: usize> Position<N> {
             // without a moving piece: nothing stands where a recapture could land.
             return gain0;
         }
-        let placed = if m.promotion() == Promotion::Promote {
-            v.promoted(mover)
-        } else {
-            mover
+        // What Maka dai dai's rule makes of the mover: a converting piece's form, or its
+        // promotion for taking a promoted piece.
+        let compelled = v.compelled_by_capture(mover, removed.iter().map(|&(_, p)| p));
+        let placed = match compelled {
+            Some(q) => q,
+            None if m.promotion() == Promotion::Promote => v.promoted(mover),
+            None => mover,
         };
-        // Where capturing compels promotion, the promotion is material gained with the move
-        // (and lost with the promoted piece if it is taken back), as the evaluation counts it.
-        // Elsewhere the promoted piece is staked without its gain: counting it there lost in
+        // Where capturing compels promotion (or conversion), the new form is material gained
+        // with the move (and lost with it if it is taken back), as the evaluation counts it.
+        // An optional promotion's piece is staked without its gain: counting it there lost in
         // matches (chu, Ko; docs/engine.md, session 11).
         let promotion_gains = v.capture_compels_promotion();
         let lion_trading = v.def.rules.lion_trading;
-        if promotion_gains && placed != mover {
+        if (promotion_gains || compelled.is_some()) && placed != mover {
             gain0 += self.staked_value(placed, true, values) - self.exchange_value(mover, values);
         }
         if to == from {
@@ -995,14 +1000,17 @@ impl<const N: usize> Position<N> {
                 royals[side.index()] = Some(to);
             }
             let taker = self.board[s as usize];
-            let (p, promotion) = if promotion_gains && v.form(taker).can_promote {
-                let q = v.promoted(taker);
-                (
+            let compelled = if promotion_gains && v.form(taker).can_promote {
+                Some(v.promoted(taker))
+            } else {
+                v.compelled_by_capture(taker, [self.board[to.index()]])
+            };
+            let (p, promotion) = match compelled {
+                Some(q) if q != taker => (
                     q,
                     self.staked_value(q, true, values) - self.exchange_value(taker, values),
-                )
-            } else {
-                (taker, 0)
+                ),
+                _ => (taker, 0),
             };
             // A range capturer that reaches `to` over pieces flies over them and removes them
             // all, its own as well as the enemy's (rules-decisions.md).

@@ -7,7 +7,7 @@ mod kit;
 
 use rand::{Rng, SeedableRng};
 use taikyoku_movegen::{
-    Colour, Move, Piece, Position, Promotion, Square, Variant, ROYAL_EXCHANGE_VALUE,
+    Colour, Move, Piece, Position, Promotion, PromotionRule, Square, Variant, ROYAL_EXCHANGE_VALUE,
 };
 
 use kit::build;
@@ -326,8 +326,10 @@ fn optional_promotion_is_staked_without_its_gain() {
     // Maka dai dai offers promotion on capturing: a Black gold on 9e takes a pawn on 9d that
     // a White pawn on 9c defends. Promoting, the gold stakes its promoted form (a free gold)
     // but the exchange does not count the promotion as gained, unlike Dai dai's compulsory
-    // promotion by capture (counting it where promotion is optional lost in matches):
-    // P - FG; not promoting, P - G.
+    // promotion by capture (counting it where promotion is optional lost in matches); the
+    // pawn that takes the free gold back must promote (it takes a promoted piece), and that
+    // promotion is gained: P - FG - (+P - P). Not promoting, the gold is taken back by a pawn
+    // that may stay a pawn: P - G.
     let p = build::<6>(
         "maka-dai-dai",
         'b',
@@ -348,12 +350,50 @@ fn optional_promotion_is_staked_without_its_gain() {
     let m = q.parse_move("9e9d+").unwrap();
     assert_eq!(
         q.see(m, &e.values.by_piece),
-        value("P", false) - value("G", true)
+        value("P", false) - value("G", true) - (value("P", true) - value("P", false))
     );
     let m = q.parse_move("9e9d").unwrap();
     assert_eq!(
         q.see(m, &e.values.by_piece),
         value("P", false) - value("G", false)
+    );
+}
+
+#[test]
+fn maka_dai_dai_compelled_forms_count_as_gained() {
+    // Maka dai dai compels promotion when a capture takes a promoted piece, and converts
+    // whoever takes a deva into a teaching king (the deva's promoted form); both forms are
+    // material gained with the capture, as where capturing compels promotion.
+    let maka = |pieces: &[(&str, &str)]| {
+        let mut all = vec![("1s", "K"), ("19a", "k")];
+        all.extend_from_slice(pieces);
+        build::<6>("maka-dai-dai", 'b', &all)
+    };
+    let p = maka(&[]);
+    let v = |code: &str, promoted: bool| form_value(&p, code, promoted);
+    // A Black gold on 9e takes a White promoted pawn on 9d and must promote (to a free gold):
+    // unanswered, +P + (FG - G).
+    let p = maka(&[("9e", "G"), ("9d", "+p")]);
+    assert_eq!(
+        see(&p, "9e9d+"),
+        v("P", true) + v("G", true) - v("G", false)
+    );
+    // A White pawn on 9c takes the free gold back and must promote too: +P + (FG - G) - (FG +
+    // (+P - P)) = P - G.
+    let p = maka(&[("9e", "G"), ("9d", "+p"), ("9c", "p")]);
+    assert_eq!(see(&p, "9e9d+"), v("P", false) - v("G", false));
+    // The gold takes a White deva on 9d instead and becomes a teaching king: unanswered, DV +
+    // (TK - G); the pawn on 9c that takes the teaching king back becomes one too: DV + (TK -
+    // G) - (TK + (TK - P)).
+    let p = maka(&[("9e", "G"), ("9d", "(dv)")]);
+    assert_eq!(
+        see(&p, "9e9d+"),
+        v("DV", false) + v("DV", true) - v("G", false)
+    );
+    let p = maka(&[("9e", "G"), ("9d", "(dv)"), ("9c", "p")]);
+    assert_eq!(
+        see(&p, "9e9d+"),
+        v("DV", false) - v("DV", true) - v("G", false) + v("P", false)
     );
 }
 
@@ -652,32 +692,57 @@ fn exchange_worth<const N: usize>(p: &Position<N>, piece: Piece, values: &[i32])
     }
 }
 
-/// What the piece `m` puts on its destination stakes there, and what its promotion gains:
-/// where capturing compels promotion the promoted form (one royal of two, if it is a royal
-/// form); elsewhere the exchange's first move (`first`) stakes its promoted form without the
-/// gain and a recapture stakes the piece as it was. `p` is the position before `m`.
+/// What the piece `m` puts on its destination (`after`, as the move generator's move leaves
+/// it) stakes there, and what its new form gains: where the rules compel the new form (promotion
+/// by capture; Maka dai dai's promotion on taking a promoted piece, and its conversions:
+/// `compelled`, the generator offering no other choice for the move) the form's worth (one royal
+/// of two, if it is a royal form) and its gain; elsewhere the exchange's first move (`first`)
+/// stakes its promoted form without the gain and a recapture stakes the piece as it was. `p` is
+/// the position before `m`.
 fn stake_and_promotion<const N: usize>(
     p: &Position<N>,
     m: Move,
+    after: Piece,
     values: &[i32],
     first: bool,
+    compelled: bool,
 ) -> (i32, i32) {
     let v = p.variant();
     let mover = p.piece_at(m.from());
     let before = exchange_worth(p, mover, values);
-    if v.capture_compels_promotion() && m.promotion() == Promotion::Promote {
-        let q = v.promoted(mover);
-        let after = if v.is_royal(q) {
-            values[q.index()]
+    let by_capture = matches!(
+        v.promotion(),
+        PromotionRule::Capture | PromotionRule::CaptureOptional
+    );
+    if after == mover {
+        (before, 0)
+    } else if by_capture && compelled {
+        let worth = if v.is_royal(after) {
+            values[after.index()]
         } else {
-            exchange_worth(p, q, values)
+            exchange_worth(p, after, values)
         };
-        (after, after - before)
-    } else if first && m.promotion() == Promotion::Promote {
-        (exchange_worth(p, v.promoted(mover), values), 0)
+        (worth, worth - before)
+    } else if first {
+        (exchange_worth(p, after, values), 0)
     } else {
         (before, 0)
     }
+}
+
+/// Whether `moves` offer no other promotion choice than `m`'s for its origin and destination.
+fn no_other_choice(moves: &[Move], m: Move) -> bool {
+    !moves
+        .iter()
+        .any(|o| (o.from(), o.to()) == (m.from(), m.to()) && o.promotion() != m.promotion())
+}
+
+/// The piece standing on `m`'s destination once it is made.
+fn piece_after<const N: usize>(p: &mut Position<N>, m: Move) -> Piece {
+    p.make(m);
+    let after = p.piece_at(m.to());
+    p.unmake();
+    after
 }
 
 /// What `m` removes, counted for the side that plays it (its own pieces a range capture flies
@@ -738,7 +803,9 @@ fn reference_exchange<const N: usize>(
     let mut out = Vec::new();
     for &(_, m) in takers.iter().filter(|t| t.0 == least) {
         let flown = removed_worth(p, m, values) - exchange_worth(p, p.piece_at(to), values);
-        let (next, promotion) = stake_and_promotion(p, m, values, false);
+        let after = piece_after(p, m);
+        let compelled = no_other_choice(&declined, m);
+        let (next, promotion) = stake_and_promotion(p, m, after, values, false, compelled);
         let gain = staked + flown + promotion;
         p.make(m);
         for r in reference_exchange(p, to, next, values, depth + 1) {
@@ -765,7 +832,7 @@ fn check_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize 
             }
             let mut caps = Vec::new();
             p.generate_captures(&mut caps);
-            for m in caps {
+            for &m in &caps {
                 let mut q = p.clone();
                 q.make(m);
                 if q.winner().is_some() || q.in_check() || {
@@ -776,7 +843,10 @@ fn check_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize 
                 } {
                     continue;
                 }
-                let (staked, promotion) = stake_and_promotion(&p, m, &values, true);
+                let compelled = no_other_choice(&caps, m);
+                let after = q.piece_at(m.to());
+                let (staked, promotion) =
+                    stake_and_promotion(&p, m, after, &values, true, compelled);
                 let gain0 = removed_worth(&p, m, &values) + promotion;
                 let expected: Vec<i32> = if m.to() == m.from() {
                     vec![gain0]

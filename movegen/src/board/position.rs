@@ -7,7 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Colour, Square};
 use crate::moves::{Move, Promotion};
 use crate::variant::{Piece, Variant};
-use crate::variant_file::{KindId, PromotionRule};
+use crate::variant_file::KindId;
 
 /// The hash of the side to move (xored in when White is to move).
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
@@ -518,22 +518,8 @@ impl<const N: usize> Position<N> {
     /// The piece a capturer turns into by capturing a converting piece (Maka dai dai's deva and
     /// dark spirit), given the captures recorded from index `start`.
     fn conversion(&self, mover: Piece, start: usize) -> Option<Piece> {
-        let v = &*self.variant;
-        if v.promotion() != PromotionRule::CaptureOptional || v.form(mover).royal {
-            return None;
-        }
-        let us = mover.colour();
-        let mut best: Option<(u8, KindId)> = None;
-        for &(_, p) in &self.captures[start..] {
-            if p.colour() == us {
-                continue;
-            }
-            let f = v.form(p);
-            if f.converts > 0 && best.is_none_or(|(c, _)| f.converts > c) {
-                best = Some((f.converts, f.kind));
-            }
-        }
-        best.map(|(_, kind)| Piece::new(Variant::form_of(kind, true), us))
+        self.variant
+            .conversion_by_capture(mover, self.captures[start..].iter().map(|&(_, p)| p))
     }
 
     /// Takes back the last move made.
