@@ -18,7 +18,7 @@ use arrayvec::ArrayVec;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Colour, DenseSquare, Geometry, Square};
-use crate::interp::{Cells, Ctx, Lifted, Visitor, Walker};
+use crate::interp::{CapInfo, Cells, Ctx, Lifted, Visitor, Walker};
 use crate::moves::{Move, Promotion};
 use crate::position::Position;
 use crate::program::{Op, CAPTURE, MOVE};
@@ -871,12 +871,12 @@ impl<const N: usize> Position<N> {
     /// flies over too), found by the interpreter on the board as the exchange changes it
     /// (x-rays included). Pieces that promote by capturing are counted promoted once they
     /// capture, their promotion gained with the capture (the first move's, an igui's included,
-    /// as each recapture's; a royal form so reached is one royal of two, worth its value), and
-    /// so are Maka dai dai's compelled forms (promotion on taking a promoted piece, a deva's or
-    /// dark spirit's conversion; [`Variant::compelled_by_capture`]); a move's optional
-    /// promotion (chu, Ko, Maka dai dai) stakes the promoted piece without counting its gain,
-    /// and a recapture declines it. A recapturer pinned to its side's sole royal does not recapture, nor
-    /// does a lion that lion trading keeps from a guarded lion two squares away. The result is
+    /// as each recapture's; a royal form that a piece not royal so reaches is one royal of two,
+    /// worth its value), and so are Maka dai dai's compelled forms (promotion on taking a
+    /// promoted piece, a deva's or dark spirit's conversion); a move's optional promotion
+    /// (chu, Ko, Maka dai dai) stakes the promoted piece without counting its gain, and a
+    /// recapture declines it. A recapturer pinned to its side's sole royal does not recapture,
+    /// nor does a lion that lion trading keeps from a guarded lion two squares away. The result is
     /// exact for this model: a side stops only where taking back cannot beat standing
     /// (`tests/tests/attacks.rs` plays the same exchanges out with the move generator).
     /// Ko's shots and burns are not modelled. The board is restored before returning.
@@ -903,7 +903,7 @@ impl<const N: usize> Position<N> {
         }
         // What Maka dai dai's rule makes of the mover: a converting piece's form, or its
         // promotion for taking a promoted piece.
-        let compelled = v.compelled_by_capture(mover, removed.iter().map(|&(_, p)| p));
+        let compelled = CapInfo::of(&v, us, removed.iter().map(|&(_, p)| p)).compelled(&v, mover);
         let placed = match compelled {
             Some(q) => q,
             None if m.promotion() == Promotion::Promote => v.promoted(mover),
@@ -916,7 +916,7 @@ impl<const N: usize> Position<N> {
         let promotion_gains = v.capture_compels_promotion();
         let lion_trading = v.def.rules.lion_trading;
         if (promotion_gains || compelled.is_some()) && placed != mover {
-            gain0 += self.staked_value(placed, true, values) - self.exchange_value(mover, values);
+            gain0 += self.staked_value(placed, mover, values) - self.exchange_value(mover, values);
         }
         if to == from {
             // Igui: the capturer stays where it stood (promoted, where capturing compels it),
@@ -973,7 +973,7 @@ impl<const N: usize> Position<N> {
         }
         let mut gain = [0i32; 2 * MAX_EXCHANGE + 2];
         gain[0] = gain0;
-        let mut on_target = self.staked_value(placed, placed != mover, values);
+        let mut on_target = self.staked_value(placed, mover, values);
         let mut side = us.flip();
         let mut d = 0;
         loop {
@@ -1000,18 +1000,6 @@ impl<const N: usize> Position<N> {
                 royals[side.index()] = Some(to);
             }
             let taker = self.board[s as usize];
-            let compelled = if promotion_gains && v.form(taker).can_promote {
-                Some(v.promoted(taker))
-            } else {
-                v.compelled_by_capture(taker, [self.board[to.index()]])
-            };
-            let (p, promotion) = match compelled {
-                Some(q) if q != taker => (
-                    q,
-                    self.staked_value(q, true, values) - self.exchange_value(taker, values),
-                ),
-                _ => (taker, 0),
-            };
             // A range capturer that reaches `to` over pieces flies over them and removes them
             // all, its own as well as the enemy's (rules-decisions.md).
             let mut flown_over: ArrayVec<(u16, Piece), MAX_REMOVED> = ArrayVec::new();
@@ -1023,6 +1011,19 @@ impl<const N: usize> Position<N> {
                     let _ = flown_over.try_push((sq.0, q));
                 });
             }
+            let compelled = if promotion_gains && v.form(taker).can_promote {
+                Some(v.promoted(taker))
+            } else {
+                let taken = flown_over.iter().map(|&(_, q)| q);
+                CapInfo::of(&v, side, taken.chain([self.board[to.index()]])).compelled(&v, taker)
+            };
+            let (p, promotion) = match compelled {
+                Some(q) if q != taker => (
+                    q,
+                    self.staked_value(q, taker, values) - self.exchange_value(taker, values),
+                ),
+                _ => (taker, 0),
+            };
             d += 1;
             gain[d] = on_target + promotion + flown - gain[d - 1];
             // Taking keeps at most `gain[d]` (the opponent takes back only to its own profit);
@@ -1042,7 +1043,7 @@ impl<const N: usize> Position<N> {
             changed.push((s, self.board[s as usize]));
             self.board[s as usize] = Piece::EMPTY;
             self.board[to.index()] = p;
-            on_target = self.staked_value(p, p != taker, values);
+            on_target = self.staked_value(p, taker, values);
             side = side.flip();
             if d == gain.len() - 1 {
                 break;
@@ -1136,12 +1137,13 @@ impl<const N: usize> Position<N> {
         }
     }
 
-    /// What the piece `p` stakes on the exchange's square, `promoted` there by the exchange's
-    /// own move: its exchange value, except that a piece promoted into a royal form (a drunk
-    /// elephant become a crown prince) is one royal of two, worth its value and not the game.
+    /// What the piece `p` stakes on the exchange's square, where the exchange's own move turned
+    /// `was` into it: its exchange value, except that a piece that was not royal and became a
+    /// royal form (a drunk elephant become a crown prince) is one royal of two, worth its value
+    /// and not the game. A royal that promotes (a king become an emperor) stays what it was.
     #[inline]
-    fn staked_value(&self, p: Piece, promoted: bool, values: &[i32]) -> i32 {
-        if promoted && self.variant.form(p).royal {
+    fn staked_value(&self, p: Piece, was: Piece, values: &[i32]) -> i32 {
+        if p != was && self.variant.form(p).royal && !self.variant.form(was).royal {
             values[p.index()]
         } else {
             self.exchange_value(p, values)

@@ -148,11 +148,22 @@ fn attack_questions_agree_with_attack_maps_taikyoku() {
     check_agreement::<21>("taikyoku", 2, 60);
 }
 
+/// A position of the variant `id` with `side` to move: Black's king on `kings.0`, White's on
+/// `kings.1`, plus `pieces`.
+fn with_kings<'a, const N: usize>(
+    id: &str,
+    side: char,
+    kings: (&'a str, &'a str),
+    pieces: &[(&'a str, &'a str)],
+) -> Position<N> {
+    let mut all = vec![(kings.0, "K"), (kings.1, "k")];
+    all.extend_from_slice(pieces);
+    build::<N>(id, side, &all)
+}
+
 /// Dai dai with both kings far apart (Black's on 1q, White's on 17a) plus `pieces`.
 fn dai(side: char, pieces: &[(&str, &str)]) -> Position<5> {
-    let mut all = vec![("1q", "K"), ("17a", "k")];
-    all.extend_from_slice(pieces);
-    build::<5>("dai-dai", side, &all)
+    with_kings::<5>("dai-dai", side, ("1q", "17a"), pieces)
 }
 
 /// The exchange value of a piece of `code`, unpromoted (`promoted`: its promoted form).
@@ -200,11 +211,7 @@ fn check_through_range_capture_and_jumps() {
     // Taikyoku: White's great general (rank 3, range capture along all eight lines) on 1a;
     // Black's king on 1jj with Black pawns (rank 0) between: it flies over them, so check. A
     // Black great general between (same rank) stops it.
-    let tai = |pieces: &[(&str, &str)]| {
-        let mut all = vec![("1jj", "K"), ("36a", "k")];
-        all.extend_from_slice(pieces);
-        build::<21>("taikyoku", 'b', &all)
-    };
+    let tai = |pieces: &[(&str, &str)]| with_kings::<21>("taikyoku", 'b', ("1jj", "36a"), pieces);
     assert!(tai(&[("1a", "gg"), ("1e", "P"), ("1t", "P")]).in_check());
     assert!(!tai(&[("1a", "gg"), ("1e", "P"), ("1t", "GG")]).in_check());
     // A kirin's two-square jump (D) from 1o reaches 1q over a piece on 1p.
@@ -364,11 +371,8 @@ fn maka_dai_dai_compelled_forms_count_as_gained() {
     // Maka dai dai compels promotion when a capture takes a promoted piece, and converts
     // whoever takes a deva into a teaching king (the deva's promoted form); both forms are
     // material gained with the capture, as where capturing compels promotion.
-    let maka = |pieces: &[(&str, &str)]| {
-        let mut all = vec![("1s", "K"), ("19a", "k")];
-        all.extend_from_slice(pieces);
-        build::<6>("maka-dai-dai", 'b', &all)
-    };
+    let maka =
+        |pieces: &[(&str, &str)]| with_kings::<6>("maka-dai-dai", 'b', ("1s", "19a"), pieces);
     let p = maka(&[]);
     let v = |code: &str, promoted: bool| form_value(&p, code, promoted);
     // A Black gold on 9e takes a White promoted pawn on 9d and must promote (to a free gold):
@@ -395,6 +399,28 @@ fn maka_dai_dai_compelled_forms_count_as_gained() {
         see(&p, "9e9d+"),
         v("DV", false) - v("DV", true) - v("G", false) + v("P", false)
     );
+    // A dark spirit makes its taker a Buddhist spirit (its promoted form): DS + (BS - G).
+    let p = maka(&[("9e", "G"), ("9d", "(ds)")]);
+    assert_eq!(
+        see(&p, "9e9d+"),
+        v("DS", false) + v("DS", true) - v("G", false)
+    );
+    // A king taking a promoted piece promotes too (to an emperor), but a sole royal stays the
+    // game whatever its form: the king on 10j takes an unguarded +P on 10i for +P, and a
+    // sole White king next to 9d takes back the free gold that took a +P there (it gains
+    // nothing by becoming an emperor): +P + (FG - G) - FG.
+    let p = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[("10j", "K"), ("19a", "k"), ("10i", "+p")],
+    );
+    assert_eq!(see(&p, "10j10i+"), v("P", true));
+    let p = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[("1s", "K"), ("9c", "k"), ("9e", "G"), ("9d", "+p")],
+    );
+    assert_eq!(see(&p, "9e9d+"), v("P", true) - v("G", false));
 }
 
 #[test]
@@ -695,10 +721,10 @@ fn exchange_worth<const N: usize>(p: &Position<N>, piece: Piece, values: &[i32])
 /// What the piece `m` puts on its destination (`after`, as the move generator's move leaves
 /// it) stakes there, and what its new form gains: where the rules compel the new form (promotion
 /// by capture; Maka dai dai's promotion on taking a promoted piece, and its conversions:
-/// `compelled`, the generator offering no other choice for the move) the form's worth (one royal
-/// of two, if it is a royal form) and its gain; elsewhere the exchange's first move (`first`)
-/// stakes its promoted form without the gain and a recapture stakes the piece as it was. `p` is
-/// the position before `m`.
+/// `compelled`, the generator offering no other choice for the move) the form's worth (one
+/// royal of two, if a piece not royal became a royal form) and its gain; elsewhere the
+/// exchange's first move (`first`) stakes its promoted form without the gain and a recapture
+/// stakes the piece as it was. `p` is the position before `m`.
 fn stake_and_promotion<const N: usize>(
     p: &Position<N>,
     m: Move,
@@ -717,7 +743,7 @@ fn stake_and_promotion<const N: usize>(
     if after == mover {
         (before, 0)
     } else if by_capture && compelled {
-        let worth = if v.is_royal(after) {
+        let worth = if v.is_royal(after) && !v.is_royal(mover) {
             values[after.index()]
         } else {
             exchange_worth(p, after, values)
@@ -771,7 +797,7 @@ fn reference_exchange<const N: usize>(
 ) -> Vec<i32> {
     let mut caps = Vec::new();
     p.generate_captures(&mut caps);
-    let declined = caps.clone();
+    let captures = caps.clone();
     let mut takers: Vec<(i32, Move)> = Vec::new();
     for m in caps {
         let mut others = 0;
@@ -784,7 +810,7 @@ fn reference_exchange<const N: usize>(
             || p.variant().is_emperor(mover)
             || (optional
                 && m.promotion() == Promotion::Promote
-                && declined.iter().any(|o| {
+                && captures.iter().any(|o| {
                     (o.from(), o.to()) == (m.from(), m.to()) && o.promotion() != Promotion::Promote
                 }))
         {
@@ -804,7 +830,7 @@ fn reference_exchange<const N: usize>(
     for &(_, m) in takers.iter().filter(|t| t.0 == least) {
         let flown = removed_worth(p, m, values) - exchange_worth(p, p.piece_at(to), values);
         let after = piece_after(p, m);
-        let compelled = no_other_choice(&declined, m);
+        let compelled = no_other_choice(&captures, m);
         let (next, promotion) = stake_and_promotion(p, m, after, values, false, compelled);
         let gain = staked + flown + promotion;
         p.make(m);

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::geometry::{Colour, Square};
+use crate::interp::CapInfo;
 use crate::moves::{Move, Promotion};
 use crate::variant::{Piece, Variant};
 use crate::variant_file::KindId;
@@ -481,7 +482,10 @@ impl<const N: usize> Position<N> {
         }
         let mut piece = moved;
         let start = self.undo.last().expect("just pushed").cap_start as usize;
-        if let Some(conv) = self.conversion(moved, start) {
+        let captured = self.captures[start..].iter().map(|&(_, p)| p);
+        if let Some(conv) =
+            CapInfo::of(&self.variant, moved.colour(), captured).conversion(&self.variant, moved)
+        {
             piece = conv;
         } else if m.promotion() == Promotion::Promote {
             piece = self.variant.promoted(moved);
@@ -513,13 +517,6 @@ impl<const N: usize> Position<N> {
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;
         self.move_number += 1;
-    }
-
-    /// The piece a capturer turns into by capturing a converting piece (Maka dai dai's deva and
-    /// dark spirit), given the captures recorded from index `start`.
-    fn conversion(&self, mover: Piece, start: usize) -> Option<Piece> {
-        self.variant
-            .conversion_by_capture(mover, self.captures[start..].iter().map(|&(_, p)| p))
     }
 
     /// Takes back the last move made.

@@ -636,65 +636,6 @@ impl Variant {
         self.def.promotion == PromotionRule::Capture
     }
 
-    /// The piece `mover` turns into by capturing a converting piece (Maka dai dai's deva and
-    /// dark spirit, and their promoted forms), given the pieces its move captures (only the
-    /// enemy's count; the strongest converter wins): the converter's promoted form, in
-    /// `mover`'s colour. Royal pieces are never converted; other rules convert nothing.
-    pub fn conversion_by_capture(
-        &self,
-        mover: Piece,
-        captured: impl IntoIterator<Item = Piece>,
-    ) -> Option<Piece> {
-        self.capture_effects(mover, captured).0
-    }
-
-    /// What capturing compels `mover` to become under Maka dai dai's rule (`promotion =
-    /// capture-optional`): the form a converting piece turns it into
-    /// ([`Variant::conversion_by_capture`]), else its promoted form where it takes a promoted
-    /// piece and can promote. None where the rule leaves the choice to the mover, and under
-    /// the other rules (Dai dai and Taikyoku compel every promotion by capture:
-    /// [`Variant::capture_compels_promotion`]).
-    pub fn compelled_by_capture(
-        &self,
-        mover: Piece,
-        captured: impl IntoIterator<Item = Piece>,
-    ) -> Option<Piece> {
-        match self.capture_effects(mover, captured) {
-            (Some(converted), _) => Some(converted),
-            (None, true) if self.form(mover).can_promote => Some(self.promoted(mover)),
-            _ => None,
-        }
-    }
-
-    /// Under `capture-optional` promotion, what `mover`'s capture of `captured` converts it
-    /// into, and whether it takes a promoted enemy piece (which compels promotion).
-    fn capture_effects(
-        &self,
-        mover: Piece,
-        captured: impl IntoIterator<Item = Piece>,
-    ) -> (Option<Piece>, bool) {
-        if self.def.promotion != PromotionRule::CaptureOptional {
-            return (None, false);
-        }
-        let us = mover.colour();
-        let mut best: Option<(u8, KindId)> = None;
-        let mut takes_promoted = false;
-        for p in captured {
-            if p.colour() == us {
-                continue;
-            }
-            let f = self.form(p);
-            takes_promoted |= f.promoted;
-            if f.converts > 0 && best.is_none_or(|(c, _)| f.converts > c) {
-                best = Some((f.converts, f.kind));
-            }
-        }
-        let converted = best
-            .filter(|_| !self.form(mover).royal)
-            .map(|(_, kind)| Piece::new(Variant::form_of(kind, true), us));
-        (converted, takes_promoted)
-    }
-
     /// Whether promotion is by zone with its special rules (`promotion = zone N`): pieces
     /// promote in the zone and the `[rules]` section's promotions, reversions and zone-entry
     /// record apply (Ko shogi's).

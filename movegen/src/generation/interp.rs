@@ -25,7 +25,7 @@ use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
 use crate::variant::{Piece, Variant};
-use crate::variant_file::KindId;
+use crate::variant_file::{KindId, PromotionRule};
 
 /// Most legs of one multi-leg move: step counts and line lengths are at most 9
 /// (`betza.rs`).
@@ -96,6 +96,44 @@ impl CapInfo {
         if f.converts > self.convert.0 {
             self.convert = (f.converts, f.kind);
         }
+    }
+
+    /// What a move of `us` that removes `removed` captured (its own pieces do not count).
+    #[inline]
+    pub(crate) fn of(v: &Variant, us: Colour, removed: impl IntoIterator<Item = Piece>) -> CapInfo {
+        let mut info = CapInfo::default();
+        for p in removed.into_iter().filter(|p| p.colour() != us) {
+            info.add(v, p);
+        }
+        info
+    }
+
+    /// The piece `mover` turns into by these captures under Maka dai dai's rule (`promotion =
+    /// capture-optional`): the promoted form of the strongest converting piece taken (a deva
+    /// or teaching king makes a teaching king, a dark spirit or Buddhist spirit a Buddhist
+    /// spirit), in `mover`'s colour. Royal pieces are never converted; other rules convert
+    /// nothing.
+    #[inline]
+    pub(crate) fn conversion(&self, v: &Variant, mover: Piece) -> Option<Piece> {
+        (v.promotion() == PromotionRule::CaptureOptional
+            && self.convert.0 > 0
+            && !v.form(mover).royal)
+            .then(|| Piece::new(Variant::form_of(self.convert.1, true), mover.colour()))
+    }
+
+    /// What these captures compel `mover` to become under Maka dai dai's rule: its
+    /// [`CapInfo::conversion`], else its promoted form where it takes a promoted piece and can
+    /// promote. None where the rule leaves the choice to the mover, and under the other rules
+    /// (Dai dai and Taikyoku compel every promotion by capture, which the caller knows from
+    /// [`Variant::capture_compels_promotion`]).
+    #[inline]
+    pub(crate) fn compelled(&self, v: &Variant, mover: Piece) -> Option<Piece> {
+        self.conversion(v, mover).or_else(|| {
+            (v.promotion() == PromotionRule::CaptureOptional
+                && self.promoted
+                && v.form(mover).can_promote)
+                .then(|| v.promoted(mover))
+        })
     }
 }
 

@@ -11,7 +11,7 @@ use crate::geometry::{DenseSquare, Square};
 use crate::interp::{CapInfo, Ctx, Visitor, Walker};
 use crate::moves::{Counter, Move, MoveSink, Promotion};
 use crate::position::Position;
-use crate::variant::{Piece, Variant};
+use crate::variant::Piece;
 use crate::variant_file::{LastRankPromotion, PromotionRule};
 
 /// The move visitor: turns what the interpreter finds into moves with their promotion choices
@@ -122,23 +122,16 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
                 }
             }
             PromotionRule::Zone(_) | PromotionRule::Entry(_) => self.sink.push(m),
-            PromotionRule::CaptureOptional => {
-                if info.convert.0 > 0 && !f.royal {
-                    let form = Variant::form_of(info.convert.1, true);
-                    if form == cx.piece.form() {
-                        self.sink.push(m);
-                    } else {
-                        self.sink.push(m.with_promotion(Promotion::Promote));
-                    }
-                } else if f.can_promote {
+            PromotionRule::CaptureOptional => match info.compelled(cx.v, cx.piece) {
+                // Converted into the form it has: nothing changes.
+                Some(q) if q == cx.piece => self.sink.push(m),
+                Some(_) => self.sink.push(m.with_promotion(Promotion::Promote)),
+                None if f.can_promote => {
                     self.sink.push(m.with_promotion(Promotion::Promote));
-                    if !info.promoted {
-                        self.sink.push(m.with_promotion(Promotion::Decline));
-                    }
-                } else {
-                    self.sink.push(m);
+                    self.sink.push(m.with_promotion(Promotion::Decline));
                 }
-            }
+                None => self.sink.push(m),
+            },
         }
     }
 }
