@@ -1098,8 +1098,9 @@ impl<const N: usize> Position<N> {
         })
     }
 
-    /// The step of the line from `at` to `to` if the piece on `at` is a range capturer that
-    /// would fly over pieces to get there (so that its capture removes them too), else None.
+    /// The step of the line from `at` to `to` if the piece on `at` is a range capturer on a
+    /// line with `to` (its capture there removes whatever it flies over, which the caller walks
+    /// with [`Position::for_each_flown`]), else None.
     fn range_flight(&self, at: Square, to: Square) -> Option<i32> {
         let v = &*self.variant;
         let f = v.form(self.board[at.index()]);
@@ -1112,10 +1113,7 @@ impl<const N: usize> Position<N> {
         if !(dr == 0 || dc == 0 || dr.abs() == dc.abs()) {
             return None;
         }
-        let step = self.line_step(at, to);
-        let mut any = false;
-        self.for_each_flown(at, to, step, |_, _| any = true);
-        any.then_some(step)
+        Some(self.line_step(at, to))
     }
 
     /// Calls `f` with each piece on the line from `at` (excluded) to `to` (excluded), `step`
