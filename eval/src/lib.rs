@@ -306,6 +306,8 @@ impl Evaluator {
         total
     }
 
+    /// The safety term of one royal on `sq` (times `weight`): enemy pieces within two squares
+    /// of it, own pieces next to it.
     fn safety_around<const N: usize>(
         &self,
         pos: &Position<N>,
@@ -314,31 +316,14 @@ impl Evaluator {
         weight: i32,
         p: &Params,
     ) -> i32 {
-        let geo = self.variant.geometry();
-        let (col, row) = (geo.col(sq) as i32, geo.row(sq) as i32);
         let mut total = 0;
-        for dr in -2..=2i32 {
-            for dc in -2..=2i32 {
-                let (c2, r2) = (col + dc, row + dr);
-                if (dc, dr) == (0, 0)
-                    || c2 < 0
-                    || r2 < 0
-                    || c2 >= geo.files() as i32
-                    || r2 >= geo.ranks() as i32
-                {
-                    continue;
-                }
-                let q = pos.piece_at(geo.square(c2 as usize, r2 as usize));
-                if !q.is_piece() {
-                    continue;
-                }
-                if q.colour() != c {
-                    total -= p.royal_attacker_penalty * weight;
-                } else if dc.abs() <= 1 && dr.abs() <= 1 {
-                    total += p.royal_defender_bonus * weight;
-                }
+        pos.for_each_piece_near(sq, 2, |dc, dr, q| {
+            if q.colour() != c {
+                total -= p.royal_attacker_penalty * weight;
+            } else if dc.abs() <= 1 && dr.abs() <= 1 {
+                total += p.royal_defender_bonus * weight;
             }
-        }
+        });
         total
     }
 
@@ -614,6 +599,28 @@ mod tests {
         let p = Position::<5>::parse(v, &text).unwrap();
         // White lost its queen: Black (to move) is clearly ahead.
         assert!(e.evaluate(&p) > 800, "{}", e.breakdown(&p));
+    }
+
+    /// Royal safety counts the enemy pieces within two squares of a royal and its own pieces
+    /// next to it, doubled for a sole royal; the board's edge is no piece. White's king in the
+    /// corner (17a): its gold on 16a is next to it, its silver on 15c two squares away (not
+    /// counted), Black's pawn on 16b and gold on 15a within two, Black's pawn on 14a three
+    /// files away. Black's king on 9q has nothing near.
+    #[test]
+    fn royal_safety_counts_pieces_near_the_royal() {
+        let v = Variant::builtin("dai-dai").unwrap();
+        let e = Evaluator::new(v.clone());
+        let mut rows = ["17"; 17];
+        rows[0] = "kgGP13";
+        rows[1] = "1P15";
+        rows[2] = "2s14";
+        rows[16] = "8K8";
+        let p = Position::<5>::parse(v, &format!("{} b - 1", rows.join("/"))).unwrap();
+        let b = e.breakdown(&p);
+        let params = Params::default();
+        let white = 2 * params.royal_defender_bonus - 2 * 2 * params.royal_attacker_penalty;
+        assert_eq!(b.royal_safety, [0, white], "{b}");
+        assert_ne!(white, 0);
     }
 
     /// Far ahead, pieces near the enemy royal and that royal off the centre score; nothing

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
-use crate::geometry::{Colour, Square};
+use crate::geometry::{Colour, Square, PAD};
 use crate::interp::CapInfo;
 use crate::moves::{Move, Promotion};
 use crate::variant::{Piece, Variant};
@@ -412,6 +412,32 @@ impl<const N: usize> Position<N> {
     /// Sets the move number.
     pub(crate) fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
+    }
+
+    /// Calls `f(dc, dr, piece)` for each piece within `radius` files and ranks of `sq` (the
+    /// square itself left out), `dc` and `dr` being its file and rank distance from `sq`; the
+    /// evaluation's royal safety asks this of every royal at every node. The padded mailbox
+    /// (its border is as wide as the largest radius, 4) makes it a walk over
+    /// `(2 radius + 1)^2` cells without bounds checks: off-board cells hold no piece.
+    #[inline]
+    pub fn for_each_piece_near(
+        &self,
+        sq: Square,
+        radius: usize,
+        mut f: impl FnMut(i32, i32, Piece),
+    ) {
+        let r = radius.min(PAD) as i32;
+        let stride = self.variant.geo.stride() as i32;
+        let centre = sq.index() as i32;
+        for dr in -r..=r {
+            let row = centre + dr * stride;
+            for dc in -r..=r {
+                let p = self.board[(row + dc) as usize];
+                if p.is_piece() && (dc, dr) != (0, 0) {
+                    f(dc, dr, p);
+                }
+            }
+        }
     }
 
     /// The unit step from `from` toward `to` along a line (for range captures).
