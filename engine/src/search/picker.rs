@@ -254,13 +254,17 @@ impl<const N: usize> Thread<'_, N> {
     pub fn pick(&mut self, i: usize, end: usize, picked: usize) -> (i32, Move) {
         let l = &mut self.list.0;
         if picked < PICK_ONE_BY_ONE {
-            let mut best = i;
-            for j in i + 1..end {
-                if l[j].0 > l[best].0 {
+            // The first of the best-scored (a selection over the slice, its best score kept in
+            // a register: no bounds checks in the loop).
+            let rest = &l[i..end];
+            let (mut best, mut best_score) = (0, rest[0].0);
+            for (j, e) in rest.iter().enumerate().skip(1) {
+                if e.0 > best_score {
                     best = j;
+                    best_score = e.0;
                 }
             }
-            l.swap(i, best);
+            l.swap(i, i + best);
         } else if picked == PICK_ONE_BY_ONE {
             l[i..end].sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         }
