@@ -602,10 +602,11 @@ mod tests {
     }
 
     /// Royal safety counts the enemy pieces within two squares of a royal and its own pieces
-    /// next to it, doubled for a sole royal; the board's edge is no piece. White's king in the
-    /// corner (17a): its gold on 16a is next to it, its silver on 15c two squares away (not
-    /// counted), Black's pawn on 16b and gold on 15a within two, Black's pawn on 14a three
-    /// files away. Black's king on 9q has nothing near.
+    /// next to it, doubled for a side's first royal (here each side's only one); the board's
+    /// edge is no piece. White's king in the corner (17a): its gold on 16a is next to it, its
+    /// silver on 15c two squares away (not counted), Black's pawn on 16b, gold on 15a and
+    /// silver on 17c within two (one in each direction), Black's pawns on 14a and 17d three
+    /// files and three ranks away (not counted). Black's king on 9q has nothing near.
     #[test]
     fn royal_safety_counts_pieces_near_the_royal() {
         let v = Variant::builtin("dai-dai").unwrap();
@@ -613,14 +614,15 @@ mod tests {
         let mut rows = ["17"; 17];
         rows[0] = "kgGP13";
         rows[1] = "1P15";
-        rows[2] = "2s14";
+        rows[2] = "S1s14";
+        rows[3] = "P16";
         rows[16] = "8K8";
         let p = Position::<5>::parse(v, &format!("{} b - 1", rows.join("/"))).unwrap();
         let b = e.breakdown(&p);
         let params = Params::default();
-        let white = 2 * params.royal_defender_bonus - 2 * 2 * params.royal_attacker_penalty;
-        assert_eq!(b.royal_safety, [0, white], "{b}");
+        let white = 2 * params.royal_defender_bonus - 2 * 3 * params.royal_attacker_penalty;
         assert_ne!(white, 0);
+        assert_eq!(b.royal_safety, [0, white], "{b}");
     }
 
     /// Far ahead, pieces near the enemy royal and that royal off the centre score; nothing

@@ -114,6 +114,57 @@ fn check_targets<const N: usize>(id: &str, seeds: u64, plies: usize) {
     }
 }
 
+/// `for_each_piece_near` (a walk of the padded mailbox) finds, in the same order, the pieces a
+/// walk over file and rank coordinates with bounds checks finds: every square of positions
+/// along random playouts, radii 0 to 4, boards of 9x9 (the mixed-mechanisms test variant), 12x12,
+/// 17x17, 19x19 and 36x36, so every edge and corner of each.
+fn check_pieces_near<const N: usize>(v: std::sync::Arc<Variant>, seed: u64, plies: usize) {
+    let geo = v.geometry().clone();
+    let mut near = 0usize;
+    for p in playout_from(Position::<N>::startpos(v), seed, plies) {
+        for (col, row) in (0..geo.ranks()).flat_map(|w| (0..geo.files()).map(move |c| (c, w))) {
+            let sq = geo.square(col, row);
+            let (col, row) = (col as i32, row as i32);
+            for radius in 0..=4usize {
+                let r = radius as i32;
+                let mut expected = Vec::new();
+                for dr in -r..=r {
+                    for dc in -r..=r {
+                        let (c, w) = (col + dc, row + dr);
+                        if (dc, dr) == (0, 0)
+                            || c < 0
+                            || w < 0
+                            || c >= geo.files() as i32
+                            || w >= geo.ranks() as i32
+                        {
+                            continue;
+                        }
+                        let q = p.piece_at(geo.square(c as usize, w as usize));
+                        if q.is_piece() {
+                            expected.push((dc, dr, q));
+                        }
+                    }
+                }
+                let mut found = Vec::new();
+                p.for_each_piece_near(sq, radius, |dc, dr, q| found.push((dc, dr, q)));
+                assert_eq!(found, expected, "{} radius {radius}", geo.square_name(sq));
+                near += found.len();
+            }
+        }
+    }
+    assert!(near > 0);
+}
+
+#[test]
+fn pieces_near_a_square_agree_with_a_coordinate_walk() {
+    let mixed = concat!(env!("CARGO_MANIFEST_DIR"), "/data/mixed-mechanisms.var");
+    check_pieces_near::<2>(Variant::from_file(mixed).unwrap(), 1, 30);
+    check_pieces_near::<3>(Variant::builtin("chu").unwrap(), 2, 30);
+    check_pieces_near::<5>(Variant::builtin("dai-dai").unwrap(), 3, 20);
+    check_pieces_near::<6>(Variant::builtin("ko").unwrap(), 4, 20);
+    check_pieces_near::<21>(Variant::builtin("taikyoku").unwrap(), 5, 4);
+}
+
 #[test]
 fn targets_agree_with_the_attack_question() {
     check_targets::<3>("chu", 4, 100);

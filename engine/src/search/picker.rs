@@ -249,13 +249,13 @@ impl<const N: usize> Thread<'_, N> {
 
     /// Moves the best-scored move of `[i, end)` to `i` and returns it. The first few are picked
     /// one by one (a cutoff usually comes early); then the rest is sorted once (`picked` says
-    /// how many were picked already).
+    /// how many were picked already). `i < end`.
     #[inline]
     pub fn pick(&mut self, i: usize, end: usize, picked: usize) -> (i32, Move) {
+        debug_assert!(i < end);
         let l = &mut self.list.0;
         if picked < PICK_ONE_BY_ONE {
-            // The first of the best-scored (a selection over the slice, its best score kept in
-            // a register: no bounds checks in the loop).
+            // The first of the best-scored; iterating the slice drops the bounds checks.
             let rest = &l[i..end];
             let (mut best, mut best_score) = (0, rest[0].0);
             for (j, e) in rest.iter().enumerate().skip(1) {

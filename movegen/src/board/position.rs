@@ -414,11 +414,12 @@ impl<const N: usize> Position<N> {
         self.move_number = n;
     }
 
-    /// Calls `f(dc, dr, piece)` for each piece within `radius` files and ranks of `sq` (the
-    /// square itself left out), `dc` and `dr` being its file and rank distance from `sq`; the
-    /// evaluation's royal safety asks this of every royal at every node. The padded mailbox
-    /// (its border is as wide as the largest radius, 4) makes it a walk over
-    /// `(2 radius + 1)^2` cells without bounds checks: off-board cells hold no piece.
+    /// Calls `f(dc, dr, piece)` for each piece within `radius` files and ranks of the on-board
+    /// square `sq` (the square itself left out), `dc` and `dr` being its file and rank
+    /// distance from `sq`, rows from the top and files from the left; the evaluation's royal
+    /// safety asks this of every royal at every node. `radius` is at most 4, the width of the
+    /// padded mailbox's border, which makes this a walk over `(2 radius + 1)^2` cells without
+    /// bounds checks (off-board cells hold no piece); a larger radius is cut to 4.
     #[inline]
     pub fn for_each_piece_near(
         &self,
@@ -426,6 +427,8 @@ impl<const N: usize> Position<N> {
         radius: usize,
         mut f: impl FnMut(i32, i32, Piece),
     ) {
+        debug_assert!(radius <= PAD, "radius {radius} beyond the mailbox's border");
+        debug_assert!(self.variant.geo.on_board(sq.index()));
         let r = radius.min(PAD) as i32;
         let stride = self.variant.geo.stride() as i32;
         let centre = sq.index() as i32;
