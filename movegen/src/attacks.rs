@@ -903,7 +903,8 @@ impl<const N: usize> Position<N> {
         }
         // What Maka dai dai's rule makes of the mover: a converting piece's form, or its
         // promotion for taking a promoted piece.
-        let compelled = CapInfo::of(&v, us, removed.iter().map(|&(_, p)| p)).compelled(&v, mover);
+        let compelled =
+            CapInfo::for_compulsion(&v, us, removed.iter().map(|&(_, p)| p)).compelled(&v, mover);
         let placed = match compelled {
             Some(q) => q,
             None if m.promotion() == Promotion::Promote => v.promoted(mover),
@@ -1015,7 +1016,8 @@ impl<const N: usize> Position<N> {
                 Some(v.promoted(taker))
             } else {
                 let taken = flown_over.iter().map(|&(_, q)| q);
-                CapInfo::of(&v, side, taken.chain([self.board[to.index()]])).compelled(&v, taker)
+                CapInfo::for_compulsion(&v, side, taken.chain([self.board[to.index()]]))
+                    .compelled(&v, taker)
             };
             let (p, promotion) = match compelled {
                 Some(q) if q != taker => (

@@ -512,8 +512,8 @@ impl<const N: usize> Position<N> {
         let mut piece = moved;
         let start = self.undo.last().expect("just pushed").cap_start as usize;
         let captured = self.captures[start..].iter().map(|&(_, p)| p);
-        if let Some(conv) =
-            CapInfo::of(&self.variant, moved.colour(), captured).conversion(&self.variant, moved)
+        if let Some(conv) = CapInfo::for_compulsion(&self.variant, moved.colour(), captured)
+            .conversion(&self.variant, moved)
         {
             piece = conv;
         } else if m.promotion() == Promotion::Promote {

@@ -98,10 +98,21 @@ impl CapInfo {
         }
     }
 
-    /// What a move of `us` that removes `removed` captured (its own pieces do not count).
+    /// What a move of `us` that removes `removed` captured (its own pieces do not count), as
+    /// far as [`CapInfo::conversion`] and [`CapInfo::compelled`] read it: only Maka dai dai's
+    /// rule (`promotion = capture-optional`) compels anything by what is taken, so under the
+    /// other rules nothing is walked and the result is empty (`make` and the static exchange
+    /// ask this of every capture, in every variant).
     #[inline]
-    pub(crate) fn of(v: &Variant, us: Colour, removed: impl IntoIterator<Item = Piece>) -> CapInfo {
+    pub(crate) fn for_compulsion(
+        v: &Variant,
+        us: Colour,
+        removed: impl IntoIterator<Item = Piece>,
+    ) -> CapInfo {
         let mut info = CapInfo::default();
+        if v.promotion() != PromotionRule::CaptureOptional {
+            return info;
+        }
         for p in removed.into_iter().filter(|p| p.colour() != us) {
             info.add(v, p);
         }
