@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Promotion, Variant};
+use taikyoku_movegen::{with_position, AnyPosition, Move, MoveSink, Position, Promotion, Variant};
 use taikyoku_tests::reference::{RefMove, RefPosition, RefPromotion};
 
 type Key = (String, String, Vec<String>, RefPromotion);
@@ -174,6 +174,26 @@ fn key_of_fast<const N: usize>(p: &Position<N>, m: Move) -> Key {
     (geo.square_name(e.from), geo.square_name(e.to), caps, promo)
 }
 
+/// A move sink that keeps each move with what its generator said about its captures (None:
+/// plain [`MoveSink::push`]).
+#[derive(Default)]
+struct Told {
+    moves: Vec<Move>,
+    flags: Vec<Option<bool>>,
+}
+
+impl MoveSink for Told {
+    fn push(&mut self, m: Move) {
+        self.moves.push(m);
+        self.flags.push(None);
+    }
+
+    fn push_classified(&mut self, m: Move, captures: bool) {
+        self.moves.push(m);
+        self.flags.push(Some(captures));
+    }
+}
+
 /// Compares one position; returns the fast moves (in generation order) for the playout.
 fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> Vec<Move> {
     let moves = p.moves();
@@ -225,16 +245,34 @@ fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> V
                 .any(|&s| p.piece_at(s).colour() != us)
         })
         .collect();
-    let mut a: Vec<u64> = caps.iter().map(|m| m.to_bits()).collect();
-    let mut b: Vec<u64> = expected.iter().map(|m| m.to_bits()).collect();
-    a.sort_unstable();
-    b.sort_unstable();
     assert_eq!(
-        a,
-        b,
+        caps,
+        expected,
         "{context}: captures-only generation differs in {}",
         p.to_notation()
     );
+    // Every move generated, in order; where the generator says whether it captures
+    // (`MoveSink::push_classified`, which the search's picker reads to keep captures apart from
+    // quiet moves), it says so truly.
+    let mut told = Told::default();
+    p.generate_into::<_, false>(&mut told);
+    assert_eq!(
+        told.moves,
+        moves,
+        "{context}: generation order in {}",
+        p.to_notation()
+    );
+    for (&m, flag) in told.moves.iter().zip(&told.flags) {
+        if let Some(captures) = *flag {
+            assert_eq!(
+                captures,
+                expected.contains(&m),
+                "{context}: {} is told as capturing: {captures}, in {}",
+                p.move_to_string(m),
+                p.to_notation()
+            );
+        }
+    }
     // Canonical strings are distinct and parse back to the same move.
     for &m in &moves {
         let s = p.move_to_string(m);

@@ -281,6 +281,16 @@ impl Iterator for Stops {
 pub trait MoveSink {
     /// Takes one move.
     fn push(&mut self, m: Move);
+
+    /// Takes one move whose generator knows whether it captures at least one enemy piece
+    /// (`captures`; the moves of the main movement visitor). A sink that keeps captures apart
+    /// from quiet moves (the search's move picker) reads the flag instead of asking the board;
+    /// the others just take the move. Other generators call [`MoveSink::push`].
+    #[inline]
+    fn push_classified(&mut self, m: Move, captures: bool) {
+        let _ = captures;
+        self.push(m);
+    }
 }
 
 impl MoveSink for Vec<Move> {

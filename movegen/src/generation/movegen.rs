@@ -48,7 +48,7 @@ impl<S: MoveSink, const N: usize> Visitor for Gen<'_, S, N> {
         } else if self.entry {
             self.emit_entry(cx, m, CapInfo::default());
         } else {
-            self.sink.push(m);
+            self.sink.push_classified(m, false);
         }
     }
 
@@ -64,7 +64,7 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         let v = cx.v;
         let f = v.form(cx.piece);
         if !f.can_promote {
-            self.sink.push(m);
+            self.sink.push_classified(m, info.enemy);
             return;
         }
         let zb = &v.zone_bits;
@@ -83,21 +83,26 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         let zone_offers = entry || capture_in_zone;
         match v.def.rules.last_rank_promotion {
             LastRankPromotion::Optional if zone_offers || last_rank => {
-                self.sink.push(m.with_promotion(Promotion::Promote));
-                self.sink.push(m.with_promotion(Promotion::Decline));
+                self.sink
+                    .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
+                self.sink
+                    .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
             }
             LastRankPromotion::Compulsory | LastRankPromotion::Strict if last_rank => {
                 if zone_offers {
-                    self.sink.push(m.with_promotion(Promotion::Promote));
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
                 } else if v.def.rules.last_rank_promotion == LastRankPromotion::Compulsory {
-                    self.sink.push(m);
+                    self.sink.push_classified(m, info.enemy);
                 }
             }
             LastRankPromotion::Compulsory | LastRankPromotion::Strict if zone_offers => {
-                self.sink.push(m.with_promotion(Promotion::Promote));
-                self.sink.push(m.with_promotion(Promotion::Decline));
+                self.sink
+                    .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
+                self.sink
+                    .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
             }
-            _ => self.sink.push(m),
+            _ => self.sink.push_classified(m, info.enemy),
         }
     }
 
@@ -109,28 +114,35 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
             return;
         }
         if !info.enemy {
-            self.sink.push(m);
+            self.sink.push_classified(m, info.enemy);
             return;
         }
         let f = cx.v.form(cx.piece);
         match cx.v.promotion() {
             PromotionRule::Capture => {
                 if f.can_promote {
-                    self.sink.push(m.with_promotion(Promotion::Promote));
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
                 } else {
-                    self.sink.push(m);
+                    self.sink.push_classified(m, info.enemy);
                 }
             }
-            PromotionRule::Zone(_) | PromotionRule::Entry(_) => self.sink.push(m),
+            PromotionRule::Zone(_) | PromotionRule::Entry(_) => {
+                self.sink.push_classified(m, info.enemy)
+            }
             PromotionRule::CaptureOptional => match info.compelled(cx.v, cx.piece) {
                 // Converted into the form it has: nothing changes.
-                Some(q) if q == cx.piece => self.sink.push(m),
-                Some(_) => self.sink.push(m.with_promotion(Promotion::Promote)),
+                Some(q) if q == cx.piece => self.sink.push_classified(m, info.enemy),
+                Some(_) => self
+                    .sink
+                    .push_classified(m.with_promotion(Promotion::Promote), info.enemy),
                 None if f.can_promote => {
-                    self.sink.push(m.with_promotion(Promotion::Promote));
-                    self.sink.push(m.with_promotion(Promotion::Decline));
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
                 }
-                None => self.sink.push(m),
+                None => self.sink.push_classified(m, info.enemy),
             },
         }
     }

@@ -31,6 +31,13 @@ impl<S: MoveSink, const N: usize> MoveSink for LionFilter<'_, S, N> {
             self.inner.push(m);
         }
     }
+
+    #[inline]
+    fn push_classified(&mut self, m: Move, captures: bool) {
+        if self.pos.lion_rules_allow(m) {
+            self.inner.push_classified(m, captures);
+        }
+    }
 }
 
 impl<const N: usize> Position<N> {
