@@ -44,11 +44,7 @@ impl<const N: usize> MoveSink for Split<'_, N> {
     #[inline]
     fn push(&mut self, m: Move) {
         debug_assert!(!self.pos.variant().has_zone_promotion());
-        if captures_enemy(self.pos, false, m) {
-            self.captures.push((0, m));
-        } else {
-            self.quiets.push(m);
-        }
+        self.push_classified(m, captures_enemy(self.pos, false, m));
     }
 
     #[inline]
