@@ -159,6 +159,9 @@ pub(crate) struct ReachTables {
     /// As `far_kinds`, for moves of any kind (to empty squares too): the pieces that might
     /// interpose on a square they are neither near nor on a king line of.
     far_movers: [Vec<u16>; 2],
+    /// The kind-bitboard indices, by colour, of the emperors (they capture by their own rule,
+    /// which the tables leave out: [`Position::capturers_of`]).
+    emperors: [Vec<u16>; 2],
     /// The kind-bitboard indices, by colour, of the pieces that promote into a royal form (a
     /// second royal piece: [`Position::may_gain_royal`]).
     royal_promoters: [Vec<u16>; 2],
@@ -318,6 +321,7 @@ impl ReachTables {
                 // It moves anywhere: a far-mover (the reach tables leave it out).
                 let c = p.colour().index();
                 t.far_movers[c].push((f.moves_as.index() * 2 + c) as u16);
+                t.emperors[c].push((f.moves_as.index() * 2 + c) as u16);
             }
             if !f.exists || f.emperor {
                 continue;
@@ -348,6 +352,7 @@ impl ReachTables {
             .iter_mut()
             .chain(&mut t.far_movers)
             .chain(&mut t.royal_promoters)
+            .chain(&mut t.emperors)
         {
             list.sort_unstable();
             list.dedup();
@@ -595,6 +600,34 @@ impl<const N: usize> Position<N> {
             let s = geo.from_dense(d);
             s != sq && self.can_capture_on(s, sq)
         })
+    }
+
+    /// The squares (dense) of the side to move's pieces that could capture on one of
+    /// `targets`, with its emperors, which capture wherever their own rule allows: every piece
+    /// with a move that captures there, so that generating the captures of these pieces alone
+    /// ([`Position::generate_captures_of_into`]) yields every such move. Quiescence search
+    /// asks this where it searches only recaptures and captures of the enemy's sole royal, instead
+    /// of walking every piece. None in Ko, whose shots and burns the attack questions do not
+    /// see.
+    pub fn capturers_of(&self, targets: &[Square]) -> Option<Bitboard<N>> {
+        let v = &*self.variant;
+        if v.zone_promotion.is_some() {
+            return None;
+        }
+        let us = self.side;
+        let mut found = Bitboard::<N>::EMPTY;
+        for &t in targets {
+            for d in self.reach_candidates(us, t).iter() {
+                let s = v.geo.from_dense(d);
+                if s != t && self.can_capture_on(s, t) {
+                    found.set(d);
+                }
+            }
+        }
+        for &k in &v.reach.emperors[us.index()] {
+            found |= self.kind_bb[k as usize];
+        }
+        Some(found)
     }
 
     /// The danger to the side to move's sole royal piece, taken once so that each of its

@@ -165,6 +165,114 @@ fn pieces_near_a_square_agree_with_a_coordinate_walk() {
     check_pieces_near::<21>(Variant::builtin("taikyoku").unwrap(), 5, 4);
 }
 
+/// The captures of the pieces `capturers_of` names are, in the same order, every capture of
+/// the whole captures-only list that takes a piece on one of the targets or lands there
+/// (quiescence's recaptures and captures of a sole royal): the targets are the last move's
+/// square, the sole royal of the side not to move and two squares of that side's pieces drawn
+/// at random, along random playouts (where captures abound). Ko has no answer (shots and
+/// burns are not attacks), and only Ko.
+fn check_capturers<const N: usize>(id: &str, seeds: u64, plies: usize) {
+    let mut compared = 0;
+    for seed in 0..seeds {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed + 1000);
+        for p in playout::<N>(id, seed, plies).iter().step_by(3) {
+            let v = p.variant().clone();
+            let geo = v.geometry();
+            let them = p.side_to_move().flip();
+            let enemies: Vec<Square> = geo
+                .all_squares()
+                .filter(|&s| p.piece_at(s).is_piece() && p.piece_at(s).colour() == them)
+                .collect();
+            let mut targets: Vec<Square> = p.last_move().map(|m| m.to()).into_iter().collect();
+            targets.extend(p.sole_royal(them));
+            for _ in 0..2 {
+                targets.push(enemies[rng.gen_range(0..enemies.len())]);
+            }
+            let answer = p.capturers_of(&targets);
+            assert_eq!(
+                answer.is_none(),
+                id == "ko",
+                "{id}: an answer only outside Ko"
+            );
+            let Some(pieces) = answer else {
+                continue;
+            };
+            compared += compare_captures_on(p, &targets, &pieces);
+        }
+    }
+    assert!(
+        id == "ko" || compared > 0,
+        "{id}: no capture on a target was compared"
+    );
+}
+
+/// Asserts that the captures of the pieces on `pieces` that capture on or land on one of
+/// `targets` are those of the whole captures-only list, in its order; returns how many.
+fn compare_captures_on<const N: usize>(
+    p: &Position<N>,
+    targets: &[Square],
+    pieces: &taikyoku_movegen::Bitboard<N>,
+) -> usize {
+    let on_target = |m: &Move| {
+        let mut hit = targets.contains(&m.to());
+        p.for_each_captured(*m, |sq, _| hit |= targets.contains(&sq));
+        hit
+    };
+    let mut all = Vec::new();
+    p.generate_captures(&mut all);
+    let mut narrowed = Vec::new();
+    p.generate_captures_of_into(pieces, &mut narrowed);
+    let want: Vec<Move> = all.into_iter().filter(on_target).collect();
+    let got: Vec<Move> = narrowed.into_iter().filter(on_target).collect();
+    let names = |l: &[Move]| l.iter().map(|&m| p.move_to_string(m)).collect::<Vec<_>>();
+    let geo = p.variant().geometry();
+    assert!(
+        got == want,
+        "{}: targets {:?} in {}: {:?} against {:?}",
+        p.variant().name(),
+        targets
+            .iter()
+            .map(|&t| geo.square_name(t))
+            .collect::<Vec<_>>(),
+        p.to_notation(),
+        names(&got),
+        names(&want)
+    );
+    want.len()
+}
+
+#[test]
+fn capturers_of_squares_give_every_capture_there() {
+    check_capturers::<3>("chu", 10, 200);
+    check_capturers::<5>("dai-dai", 10, 400);
+    check_capturers::<6>("maka-dai-dai", 8, 300);
+    check_capturers::<6>("ko", 1, 20);
+    check_capturers::<21>("taikyoku", 3, 100);
+}
+
+/// An emperor captures by its own rule (any piece the opponent does not protect, wherever it
+/// stands), not by the reach tables: `capturers_of` names it, and its capture is generated
+/// (Maka dai dai: the gold on 10j is free; the pawn on 4d is protected by the gold behind it).
+#[test]
+fn capturers_of_name_an_emperor() {
+    let p = build::<6>(
+        "maka-dai-dai",
+        'b',
+        &[
+            ("1s", "+K"),
+            ("19a", "k"),
+            ("10j", "g"),
+            ("4d", "p"),
+            ("4c", "g"),
+        ],
+    );
+    let sq = |name: &str| kit::square(&p, name);
+    let pieces = p.capturers_of(&[sq("10j")]).unwrap();
+    assert!(pieces.has(p.variant().geometry().dense(sq("1s"))));
+    assert_eq!(compare_captures_on(&p, &[sq("10j")], &pieces), 1);
+    assert_eq!(compare_captures_on(&p, &[sq("4d")], &pieces), 0);
+}
+
 #[test]
 fn targets_agree_with_the_attack_question() {
     check_targets::<3>("chu", 4, 100);

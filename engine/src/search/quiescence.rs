@@ -5,7 +5,8 @@
 use super::tree::Thread;
 use super::{from_tt, to_tt, INF, MATE, MAX_PLY};
 use crate::tt::Bound;
-use taikyoku_movegen::Danger;
+use arrayvec::ArrayVec;
+use taikyoku_movegen::{Danger, Square};
 
 /// Captures searched at most this many plies beyond the horizon.
 const QS_MAX_PLIES: usize = 12;
@@ -88,12 +89,15 @@ impl<const N: usize> Thread<'_, N> {
         let alpha0 = alpha;
         alpha = alpha.max(stand);
         let start = self.list.0.len();
-        self.pos.generate_into::<_, true>(&mut self.list);
+        let last_to = self.pos.last_move().map(|l| l.to());
+        let deep = qply >= QS_RECAPTURE_PLIES;
+        if !(deep && self.generate_captures_on(last_to)) {
+            self.pos.generate_into::<_, true>(&mut self.list);
+        }
         let end = self.list.0.len();
         self.score_captures(start, end);
         let mut best = stand;
         let mut best_move = None;
-        let last_to = self.pos.last_move().map(|l| l.to());
         let mut searched = 0usize;
         let mut recaptures = 0usize;
         let filtering = self.shared.limits.moves.is_active();
@@ -105,7 +109,6 @@ impl<const N: usize> Thread<'_, N> {
             let royal = self.captures_sole_royal(m);
             if !royal {
                 let recapture = last_to == Some(m.to());
-                let deep = qply >= QS_RECAPTURE_PLIES;
                 if (recapture && recaptures >= if deep { 1 } else { QS_RECAPTURE_LIMIT })
                     || (!recapture && (deep || searched - recaptures >= QS_MOVE_LIMIT))
                 {
@@ -148,6 +151,28 @@ impl<const N: usize> Thread<'_, N> {
                 .store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
+    }
+
+    /// From the [`QS_RECAPTURE_PLIES`]-th ply on, where only recaptures on `last_to` and
+    /// captures of the opponent's sole royal are searched: the captures of only the pieces
+    /// that could capture on those squares, in the order of the whole captures-only list
+    /// (whose other moves would be passed over), so that a node walks a few programs instead
+    /// of every piece's. False where the attack questions cannot tell (Ko): generate them all.
+    fn generate_captures_on(&mut self, last_to: Option<Square>) -> bool {
+        let mut targets = ArrayVec::<Square, 2>::new();
+        targets.extend(last_to);
+        if let Some(royal) = self.pos.sole_royal(self.pos.side_to_move().flip()) {
+            if last_to != Some(royal) {
+                targets.push(royal);
+            }
+        }
+        match self.pos.capturers_of(&targets) {
+            Some(pieces) => {
+                self.pos.generate_captures_of_into(&pieces, &mut self.list);
+                true
+            }
+            None => false,
+        }
     }
 
     /// In check at the horizon: every move that leaves no piece of ours whose loss loses the

@@ -169,6 +169,13 @@ impl<const N: usize> Position<N> {
         }
     }
 
+    /// The captures of the side to move's pieces on `pieces` (dense squares, such as
+    /// [`Position::capturers_of`] gives), in [`Position::generate_into`]'s order: the
+    /// captures-only list with the other pieces' moves left out.
+    pub fn generate_captures_of_into<S: MoveSink>(&self, pieces: &Bitboard<N>, sink: &mut S) {
+        self.generate_filtered::<S, true>(sink, Some(pieces));
+    }
+
     /// The moves of the pieces on `pieces` (None: all), through the rule filters: the one
     /// path both generators take, so that they cannot disagree on a rule.
     fn generate_filtered<S: MoveSink, const CAPS: bool>(
