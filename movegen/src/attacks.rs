@@ -9,7 +9,7 @@
 //! the square. No attack map is built for a question.
 //!
 //! The emperors' own powers are left out (their rule is defined in terms of attacks, see
-//! `docs/rules.md`); Ko's shots and burns are not attacks in this sense (Ko's check is found by
+//! `docs/rules.md`; [`Position::capturers_of`] names the emperors whatever the square); Ko's shots and burns are not attacks in this sense (Ko's check is found by
 //! generating the mover's captures, [`crate::game`]).
 
 use std::cell::Cell;
@@ -317,11 +317,13 @@ impl ReachTables {
         for (i, moved) in moved.iter().enumerate().skip(2) {
             let p = Piece(i as u16);
             let f = v.form(p);
+            let c = p.colour().index();
+            let kind_bb = (f.moves_as.index() * 2 + c) as u16;
             if f.exists && f.emperor {
-                // It moves anywhere: a far-mover (the reach tables leave it out).
-                let c = p.colour().index();
-                t.far_movers[c].push((f.moves_as.index() * 2 + c) as u16);
-                t.emperors[c].push((f.moves_as.index() * 2 + c) as u16);
+                // It moves anywhere: a far-mover and an emperor (the reach tables leave it
+                // out).
+                t.far_movers[c].push(kind_bb);
+                t.emperors[c].push(kind_bb);
             }
             if !f.exists || f.emperor {
                 continue;
@@ -333,8 +335,6 @@ impl ReachTables {
                     t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
                 any >> b & 1 != 0 && !regular(idx)
             });
-            let c = p.colour().index();
-            let kind_bb = (f.moves_as.index() * 2 + c) as u16;
             if far {
                 t.far_kinds[c].push(kind_bb);
             }
@@ -603,12 +603,12 @@ impl<const N: usize> Position<N> {
     }
 
     /// The squares (dense) of the side to move's pieces that could capture on one of
-    /// `targets`, with its emperors, which capture wherever their own rule allows: every piece
-    /// with a move that captures there, so that generating the captures of these pieces alone
-    /// ([`Position::generate_captures_of_into`]) yields every such move. Quiescence search
-    /// asks this where it searches only recaptures and captures of the enemy's sole royal, instead
-    /// of walking every piece. None in Ko, whose shots and burns the attack questions do not
-    /// see.
+    /// `targets`, and its emperors, which capture wherever their own rule allows: every
+    /// piece with a move that captures there, so that generating the captures of these
+    /// pieces alone ([`Position::generate_captures_of_into`]) yields every such move.
+    /// Quiescence search asks this where it searches only a recapture and captures of the
+    /// opponent's sole royal, instead of walking every piece. None in Ko, whose shots and
+    /// burns the attack questions do not see.
     pub fn capturers_of(&self, targets: &[Square]) -> Option<Bitboard<N>> {
         let v = &*self.variant;
         if v.zone_promotion.is_some() {

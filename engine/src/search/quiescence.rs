@@ -91,7 +91,8 @@ impl<const N: usize> Thread<'_, N> {
         let start = self.list.0.len();
         let last_to = self.pos.last_move().map(|l| l.to());
         let deep = qply >= QS_RECAPTURE_PLIES;
-        if !(deep && self.generate_captures_on(last_to)) {
+        let narrowed = deep && self.try_generate_recaptures(last_to);
+        if !narrowed {
             self.pos.generate_into::<_, true>(&mut self.list);
         }
         let end = self.list.0.len();
@@ -153,12 +154,17 @@ impl<const N: usize> Thread<'_, N> {
         best
     }
 
-    /// From the [`QS_RECAPTURE_PLIES`]-th ply on, where only recaptures on `last_to` and
-    /// captures of the opponent's sole royal are searched: the captures of only the pieces
-    /// that could capture on those squares, in the order of the whole captures-only list
-    /// (whose other moves would be passed over), so that a node walks a few programs instead
-    /// of every piece's. False where the attack questions cannot tell (Ko): generate them all.
-    fn generate_captures_on(&mut self, last_to: Option<Square>) -> bool {
+    /// At `qply >= QS_RECAPTURE_PLIES` (from the third quiescence ply on), where only a
+    /// recapture on `last_to` and captures of the opponent's sole royal are searched: pushes
+    /// onto the move list the captures of only the pieces that could capture on those squares
+    /// (and the emperors), in the order of the whole captures-only list, whose other moves
+    /// would be passed over, and returns true; a node walks a few programs instead of every
+    /// piece's. Where the attack questions cannot tell (Ko: shots and burns) it pushes
+    /// nothing and returns false, and the caller generates every capture.
+    fn try_generate_recaptures(&mut self, last_to: Option<Square>) -> bool {
+        if self.pos.variant().has_zone_promotion() {
+            return false;
+        }
         let mut targets = ArrayVec::<Square, 2>::new();
         targets.extend(last_to);
         if let Some(royal) = self.pos.sole_royal(self.pos.side_to_move().flip()) {
