@@ -977,33 +977,14 @@ impl<const N: usize> Position<N> {
         self.board[from.index()] = Piece::EMPTY;
         changed.push((to.0, self.board[to.index()]));
         self.board[to.index()] = placed;
-        // Candidates of both sides, cheapest first.
+        // Candidates of both sides, cheapest first, built from the board as the move leaves
+        // it. The side that moved needs its list only once the opponent takes back (most
+        // captures meet no recapture), or at once where lion trading asks for its guards.
         let mut cands: [ArrayVec<(i32, u16), MAX_EXCHANGE>; 2] = [ArrayVec::new(), ArrayVec::new()];
-        for side in [Colour::Black, Colour::White] {
-            // Found through the board masks, then put in piece-list order, so that the list
-            // (and which candidates a full list leaves out) does not depend on how they were
-            // found.
-            let mut found: ArrayVec<u16, MAX_SQUARES> = ArrayVec::new();
-            for dense in self.reach_candidates(side, to).iter() {
-                let s = v.geo.from_dense(dense).0;
-                if s == from.0 || s == to.0 || self.board[s as usize] == Piece::EMPTY {
-                    continue;
-                }
-                let p = self.board[s as usize];
-                if !v.form(p).emperor
-                    && v.reach.may_reach(p, s as usize, to.index())
-                    && found.try_push(self.pidx[s as usize]).is_err()
-                {
-                    break;
-                }
-            }
-            found.sort_unstable();
-            let list = &mut cands[side.index()];
-            for &i in found.iter().take(MAX_EXCHANGE) {
-                let s = self.plist[side.index()][i as usize];
-                list.push((self.exchange_value(self.board[s as usize], values), s));
-            }
-            list.sort_unstable_by_key(|e| e.0);
+        self.exchange_candidates(us.flip(), from, to, values, &mut cands[us.flip().index()]);
+        let mut ours_built = lion_trading;
+        if ours_built {
+            self.exchange_candidates(us, from, to, values, &mut cands[us.index()]);
         }
         let mut gain = [0i32; 2 * MAX_EXCHANGE + 2];
         gain[0] = gain0;
@@ -1070,6 +1051,12 @@ impl<const N: usize> Position<N> {
                 d -= 1;
                 break;
             }
+            if !ours_built {
+                // The opponent takes back: the mover's side answers, from candidates found on
+                // the board as the move left it (this recapture has not changed it yet).
+                self.exchange_candidates(us, from, to, values, &mut cands[us.index()]);
+                ours_built = true;
+            }
             for &(sq, q) in &flown_over {
                 if changed.try_push((sq, q)).is_ok() {
                     self.board[sq as usize] = Piece::EMPTY;
@@ -1092,6 +1079,43 @@ impl<const N: usize> Position<N> {
             self.board[sq as usize] = p;
         }
         gain[0]
+    }
+
+    /// The exchange candidates of `side` on `to`, cheapest first: its pieces on the board
+    /// (as the exchange's move left it, `from` emptied) that the reach tables say might
+    /// capture there, emperors left out, at most [`MAX_EXCHANGE`]. Found through the board
+    /// masks, then put in piece-list order, so that the list (and which candidates a full
+    /// list leaves out) does not depend on how they were found. Written into `list` (empty).
+    #[inline]
+    fn exchange_candidates(
+        &self,
+        side: Colour,
+        from: Square,
+        to: Square,
+        values: &[i32],
+        list: &mut ArrayVec<(i32, u16), MAX_EXCHANGE>,
+    ) {
+        let v = &*self.variant;
+        let mut found: ArrayVec<u16, MAX_SQUARES> = ArrayVec::new();
+        for dense in self.reach_candidates(side, to).iter() {
+            let s = v.geo.from_dense(dense).0;
+            if s == from.0 || s == to.0 || self.board[s as usize] == Piece::EMPTY {
+                continue;
+            }
+            let p = self.board[s as usize];
+            if !v.form(p).emperor
+                && v.reach.may_reach(p, s as usize, to.index())
+                && found.try_push(self.pidx[s as usize]).is_err()
+            {
+                break;
+            }
+        }
+        found.sort_unstable();
+        for &i in found.iter().take(MAX_EXCHANGE) {
+            let s = self.plist[side.index()][i as usize];
+            list.push((self.exchange_value(self.board[s as usize], values), s));
+        }
+        list.sort_unstable_by_key(|e| e.0);
     }
 
     /// Whether the piece on `at`, taking what stands on `to` (the exchange's board as it is
