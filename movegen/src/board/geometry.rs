@@ -115,6 +115,11 @@ pub struct Geometry {
     dense_of: Vec<u16>,
     /// dense index -> padded index.
     padded_of: Vec<u16>,
+    /// padded index -> (column, row): the dense index's remainder and quotient by `files`,
+    /// kept so that [`Geometry::col`] and [`Geometry::row`] (asked for every piece by the
+    /// evaluation) read a table instead of dividing. Off the board, what the division of
+    /// the dense table's `u16::MAX` gives.
+    col_row: Vec<(u16, u16)>,
 }
 
 impl Geometry {
@@ -137,6 +142,10 @@ impl Geometry {
                 padded_of[d] = p as u16;
             }
         }
+        let col_row = dense_of
+            .iter()
+            .map(|&d| ((d as usize % files) as u16, (d as usize / files) as u16))
+            .collect();
         Ok(Geometry {
             files,
             ranks,
@@ -144,6 +153,7 @@ impl Geometry {
             padded_len,
             dense_of,
             padded_of,
+            col_row,
         })
     }
 
@@ -204,13 +214,13 @@ impl Geometry {
     /// Column (0 = Black's left) of an on-board square.
     #[inline]
     pub fn col(&self, sq: Square) -> usize {
-        self.dense(sq).index() % self.files
+        self.col_row[sq.index()].0 as usize
     }
 
     /// Row (0 = top rank `a`) of an on-board square.
     #[inline]
     pub fn row(&self, sq: Square) -> usize {
-        self.dense(sq).index() / self.files
+        self.col_row[sq.index()].1 as usize
     }
 
     /// The king's distance between two on-board squares: the larger of the column and row
