@@ -165,6 +165,15 @@ pub(crate) struct ReachTables {
     /// The kind-bitboard indices, by colour, of the pieces that promote into a royal form (a
     /// second royal piece: [`Position::may_gain_royal`]).
     royal_promoters: [Vec<u16>; 2],
+    /// Per program ([`Piece::index`]): whether every displacement at which it might capture
+    /// lies within [`NEAR`] steps, so that it captures nothing while no enemy piece stands
+    /// that near ([`Position::may_capture_near`]). False for the emperors.
+    near_only: Vec<bool>,
+    /// Per dense square, `mask_words` words: the squares within [`NEAR`] steps of it.
+    near: Vec<u64>,
+    /// Per dense square, the first and last word of its `near` mask that can be set (the
+    /// words of the rows within [`NEAR`] of it).
+    near_words: Vec<(u8, u8)>,
     /// Per program, per region around the piece (see [`region`]): a bit per slide and per op of
     /// its `rest` (slides first, 64 in all at most) that might capture somewhere in that region,
     /// so that a question about a square there walks only those.
@@ -307,6 +316,7 @@ impl ReachTables {
         }
         t.region_ops = region_ops;
         t.near_or_line = near_or_line_masks(geo);
+        (t.near, t.near_words) = near_masks(geo);
         t.mask_words = geo.squares().div_ceil(64);
         // Far-reaching pieces: a displacement in a table that is neither near nor on a king line.
         let regular = |idx: usize| {
@@ -314,6 +324,7 @@ impl ReachTables {
             let dc = (idx % width).abs_diff(files - 1);
             is_near_or_on_line(dr, dc)
         };
+        t.near_only = vec![false; v.programs.len()];
         for (i, moved) in moved.iter().enumerate().skip(2) {
             let p = Piece(i as u16);
             let f = v.form(p);
@@ -338,6 +349,14 @@ impl ReachTables {
             if far {
                 t.far_kinds[c].push(kind_bb);
             }
+            t.near_only[i] = (0..size).all(|idx| {
+                let (w, b) = (idx / 64, idx % 64);
+                let any =
+                    t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
+                let dr = (idx / width).abs_diff(ranks - 1);
+                let dc = (idx % width).abs_diff(files - 1);
+                any >> b & 1 == 0 || dr.max(dc) <= NEAR
+            });
             let moves_far =
                 (0..size).any(|idx| moved[idx / 64] >> (idx % 64) & 1 != 0 && !regular(idx));
             if moves_far {
@@ -434,6 +453,30 @@ fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
     out
 }
 
+/// For each dense square, as `squares / 64` (rounded up) words: the squares within [`NEAR`]
+/// steps of it; and the first and last word that can be set (those of the rows within
+/// [`NEAR`] of it).
+fn near_masks(geo: &Geometry) -> (Vec<u64>, Vec<(u8, u8)>) {
+    let words = geo.squares().div_ceil(64);
+    let mut out = vec![0u64; geo.squares() * words];
+    let mut spans = vec![(0u8, 0u8); geo.squares()];
+    for to in geo.all_squares() {
+        let (r0, c0) = (geo.row(to), geo.col(to));
+        let dense = geo.dense(to).index();
+        let mask = &mut out[dense * words..][..words];
+        for s in geo.all_squares() {
+            if geo.row(s).abs_diff(r0).max(geo.col(s).abs_diff(c0)) <= NEAR {
+                let d = geo.dense(s).index();
+                mask[d / 64] |= 1 << (d % 64);
+            }
+        }
+        let first = r0.saturating_sub(NEAR) * geo.files() / 64;
+        let last = ((r0 + NEAR + 1).min(geo.ranks()) * geo.files() - 1) / 64;
+        spans[dense] = (first as u8, last as u8);
+    }
+    (out, spans)
+}
+
 /// The most squares a board has (a 36x36 board in 21 bitboard words): a bound on a side's
 /// pieces.
 const MAX_SQUARES: usize = 64 * 21;
@@ -510,6 +553,24 @@ impl<const N: usize> Position<N> {
         p.is_piece()
             && !self.variant.form(p).emperor
             && self.reaches_in(&self.board[..], at, target)
+    }
+
+    /// False when the piece `p` (the side to move's, standing on `at`) certainly captures
+    /// nothing: all its captures are near (within [`NEAR`] steps, by the reach tables) and no
+    /// enemy piece stands that near. The captures-only generation skips such a piece without
+    /// walking its program (in a giant variant's quiescence most pieces are far from the
+    /// enemy).
+    #[inline]
+    pub(crate) fn may_capture_near(&self, p: Piece, at: Square) -> bool {
+        let r = &self.variant.reach;
+        if !r.near_only[p.index()] {
+            return true;
+        }
+        let d = self.variant.geo.dense(at).index();
+        let (first, last) = r.near_words[d];
+        let mask = &r.near[d * r.mask_words..][..r.mask_words];
+        let them = &self.occ[p.colour().flip().index()].0;
+        (first as usize..=last as usize).any(|w| mask[w] & them[w] != 0)
     }
 
     /// Whether the piece on `at` of `board` could capture on `target`, whoever stands there: the
@@ -1487,6 +1548,91 @@ mod tests {
         reaches_agrees_with_whole_programs::<6>("maka-dai-dai", 13, 120, 40);
         reaches_agrees_with_whole_programs::<6>("ko", 14, 120, 40);
         reaches_agrees_with_whole_programs::<21>("taikyoku", 15, 60, 30);
+    }
+
+    /// Along a seeded random playout of `id`, every piece (of either side) that
+    /// `may_capture_near` rules out reaches no enemy piece by its whole program and has none
+    /// within [`NEAR`] squares; returns how many were ruled out, so that the caller can see
+    /// that the test is not vacuous.
+    fn ruled_out_pieces_capture_nothing<const N: usize>(
+        id: &str,
+        seed: u64,
+        plies: usize,
+    ) -> usize {
+        let v = Variant::builtin(id).unwrap();
+        let mut ruled_out = 0;
+        playout::<N>(&v, seed, plies, |ply, p| {
+            if ply % 4 != 3 {
+                return;
+            }
+            for side in [Colour::Black, Colour::White] {
+                for &at in &p.plist[side.index()] {
+                    let piece = p.board[at as usize];
+                    if p.may_capture_near(piece, Square(at)) {
+                        continue;
+                    }
+                    ruled_out += 1;
+                    for &e in &p.plist[side.flip().index()] {
+                        assert!(
+                            !walks_to(p, &p.board, at, Square(e)),
+                            "{id}: {} on {} captures on {} in {}",
+                            v.kind(v.form(piece).kind).code(),
+                            v.geo.square_name(Square(at)),
+                            v.geo.square_name(Square(e)),
+                            p.to_notation()
+                        );
+                        assert!(v.geo.king_distance(Square(at), Square(e)) > NEAR);
+                    }
+                }
+            }
+        });
+        ruled_out
+    }
+
+    #[test]
+    fn pieces_without_a_near_enemy_capture_nothing() {
+        assert!(ruled_out_pieces_capture_nothing::<3>("chu", 21, 120) > 100);
+        assert!(ruled_out_pieces_capture_nothing::<5>("dai-dai", 22, 120) > 100);
+        assert!(ruled_out_pieces_capture_nothing::<6>("maka-dai-dai", 23, 120) > 100);
+        assert!(ruled_out_pieces_capture_nothing::<21>("taikyoku", 24, 40) > 100);
+    }
+
+    #[test]
+    fn near_masks_hold_the_squares_within_three() {
+        for id in ["chu", "dai-dai", "taikyoku"] {
+            let v = Variant::builtin(id).unwrap();
+            let (masks, spans) = near_masks(&v.geo);
+            let words = v.geo.squares().div_ceil(64);
+            for a in v.geo.all_squares() {
+                let da = v.geo.dense(a).index();
+                let (first, last) = spans[da];
+                for b in v.geo.all_squares() {
+                    let db = v.geo.dense(b).index();
+                    let set = masks[da * words + db / 64] >> (db % 64) & 1 != 0;
+                    assert_eq!(set, v.geo.king_distance(a, b) <= NEAR, "{id}");
+                    if set {
+                        assert!(
+                            (first as usize..=last as usize).contains(&(db / 64)),
+                            "{id}"
+                        );
+                    }
+                }
+            }
+        }
+        // The reach tables' flag: a chu gold general, kirin and lion capture only near, a rook
+        // and a bishop do not.
+        let v = Variant::builtin("chu").unwrap();
+        let near_only = |code: &str| {
+            let kind = (0..v.programs.len())
+                .map(|i| Piece(i as u16))
+                .find(|&p| {
+                    p.is_piece() && v.form(p).exists && v.kind(v.form(p).kind).code() == code
+                })
+                .unwrap();
+            v.reach.near_only[kind.index()]
+        };
+        assert!(near_only("G") && near_only("KR") && near_only("LN"));
+        assert!(!near_only("R") && !near_only("B"));
     }
 
     #[test]

@@ -215,8 +215,13 @@ impl<const N: usize> Position<N> {
             seen: Bitboard::EMPTY,
             entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
+        // Captures only: a piece whose captures are all near and that has no enemy piece near
+        // is skipped (Ko's shots and burns are not in the reach tables).
+        let prefilter = CAPS && self.variant.zone_promotion.is_none();
         for &sq in &self.plist[us.index()] {
-            if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq)))) {
+            if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq))))
+                && (!prefilter || self.may_capture_near(self.board[sq as usize], Square(sq)))
+            {
                 self.piece_into::<S, CAPS>(&mut g, Square(sq));
             }
         }
