@@ -340,23 +340,25 @@ impl ReachTables {
                 continue;
             }
             let base = t.table_of[i] as usize * 3 * words;
-            let far = (0..size).any(|idx| {
-                let (w, b) = (idx / 64, idx % 64);
-                let any =
+            // Whether it might capture at a displacement neither near nor on a king line
+            // (far), and whether only within NEAR steps (near only).
+            let (mut far, mut near_only) = (false, true);
+            for w in 0..words {
+                let mut any =
                     t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
-                any >> b & 1 != 0 && !regular(idx)
-            });
+                while any != 0 {
+                    let idx = w * 64 + any.trailing_zeros() as usize;
+                    any &= any - 1;
+                    let dr = (idx / width).abs_diff(ranks - 1);
+                    let dc = (idx % width).abs_diff(files - 1);
+                    far |= !is_near_or_on_line(dr, dc);
+                    near_only &= dr.max(dc) <= NEAR;
+                }
+            }
             if far {
                 t.far_kinds[c].push(kind_bb);
             }
-            t.near_only[i] = (0..size).all(|idx| {
-                let (w, b) = (idx / 64, idx % 64);
-                let any =
-                    t.bits[base + w] | t.bits[base + words + w] | t.bits[base + 2 * words + w];
-                let dr = (idx / width).abs_diff(ranks - 1);
-                let dc = (idx % width).abs_diff(files - 1);
-                any >> b & 1 == 0 || dr.max(dc) <= NEAR
-            });
+            t.near_only[i] = near_only;
             let moves_far =
                 (0..size).any(|idx| moved[idx / 64] >> (idx % 64) & 1 != 0 && !regular(idx));
             if moves_far {
@@ -1042,10 +1044,12 @@ impl<const N: usize> Position<N> {
         // it. The side that moved needs its list only once the opponent takes back (most
         // captures meet no recapture), or at once where lion trading asks for its guards.
         let mut cands: [ArrayVec<(i32, u16), MAX_EXCHANGE>; 2] = [ArrayVec::new(), ArrayVec::new()];
-        self.exchange_candidates(us.flip(), from, to, values, &mut cands[us.flip().index()]);
         let mut ours_built = lion_trading;
-        if ours_built {
-            self.exchange_candidates(us, from, to, values, &mut cands[us.index()]);
+        for side in [us.flip(), us] {
+            if side == us && !ours_built {
+                continue;
+            }
+            self.exchange_candidates(side, from, to, values, &mut cands[side.index()]);
         }
         let mut gain = [0i32; 2 * MAX_EXCHANGE + 2];
         gain[0] = gain0;
@@ -1115,7 +1119,7 @@ impl<const N: usize> Position<N> {
             if !ours_built {
                 // The opponent takes back: the mover's side answers, from candidates found on
                 // the board as the move left it (this recapture has not changed it yet).
-                self.exchange_candidates(us, from, to, values, &mut cands[us.index()]);
+                self.later_exchange_candidates(us, from, to, values, &mut cands[us.index()]);
                 ours_built = true;
             }
             for &(sq, q) in &flown_over {
@@ -1147,7 +1151,7 @@ impl<const N: usize> Position<N> {
     /// capture there, emperors left out, at most [`MAX_EXCHANGE`]. Found through the board
     /// masks, then put in piece-list order, so that the list (and which candidates a full
     /// list leaves out) does not depend on how they were found. Written into `list` (empty).
-    #[inline]
+    #[inline(always)]
     fn exchange_candidates(
         &self,
         side: Colour,
@@ -1177,6 +1181,20 @@ impl<const N: usize> Position<N> {
             list.push((self.exchange_value(self.board[s as usize], values), s));
         }
         list.sort_unstable_by_key(|e| e.0);
+    }
+
+    /// [`Position::exchange_candidates`] for the side that moved, once the opponent takes
+    /// back: a call, so that the exchange's loop keeps its shape.
+    #[inline(never)]
+    fn later_exchange_candidates(
+        &self,
+        side: Colour,
+        from: Square,
+        to: Square,
+        values: &[i32],
+        list: &mut ArrayVec<(i32, u16), MAX_EXCHANGE>,
+    ) {
+        self.exchange_candidates(side, from, to, values, list)
     }
 
     /// Whether the piece on `at`, taking what stands on `to` (the exchange's board as it is
