@@ -216,7 +216,8 @@ impl<const N: usize> Position<N> {
             entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
         // Captures only: a piece whose captures are all near and that has no enemy piece near
-        // is skipped (Ko's shots and burns are not in the reach tables).
+        // is skipped (not in Ko: its shots, burns and multi-leg paths are not all in the reach
+        // tables).
         let prefilter = CAPS && self.variant.zone_promotion.is_none();
         for &sq in &self.plist[us.index()] {
             if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq))))
