@@ -438,45 +438,39 @@ fn is_near_or_on_line(dr: usize, dc: usize) -> bool {
 /// For each dense square, as `squares / 64` (rounded up) words: the squares within [`NEAR`]
 /// steps of it or on a king line through it.
 fn near_or_line_masks(geo: &Geometry) -> Vec<u64> {
-    let words = geo.squares().div_ceil(64);
-    let mut out = vec![0u64; geo.squares() * words];
-    for to in geo.all_squares() {
-        let (r0, c0) = (geo.row(to), geo.col(to));
-        let mask = &mut out[geo.dense(to).index() * words..][..words];
-        for s in geo.all_squares() {
-            let dr = geo.row(s).abs_diff(r0);
-            let dc = geo.col(s).abs_diff(c0);
-            if is_near_or_on_line(dr, dc) {
-                let d = geo.dense(s).index();
-                mask[d / 64] |= 1 << (d % 64);
-            }
-        }
-    }
-    out
+    square_masks(geo, is_near_or_on_line)
 }
 
 /// For each dense square, as `squares / 64` (rounded up) words: the squares within [`NEAR`]
 /// steps of it; and the first and last word that can be set (those of the rows within
 /// [`NEAR`] of it).
 fn near_masks(geo: &Geometry) -> (Vec<u64>, Vec<(u8, u8)>) {
-    let words = geo.squares().div_ceil(64);
-    let mut out = vec![0u64; geo.squares() * words];
     let mut spans = vec![(0u8, 0u8); geo.squares()];
     for to in geo.all_squares() {
+        let r0 = geo.row(to);
+        let first = r0.saturating_sub(NEAR) * geo.files() / 64;
+        let last = ((r0 + NEAR + 1).min(geo.ranks()) * geo.files() - 1) / 64;
+        spans[geo.dense(to).index()] = (first as u8, last as u8);
+    }
+    (square_masks(geo, |dr, dc| dr.max(dc) <= NEAR), spans)
+}
+
+/// For each dense square, as `squares / 64` (rounded up) words: the squares whose row and
+/// column distances (absolute) from it `keep` accepts.
+fn square_masks(geo: &Geometry, keep: impl Fn(usize, usize) -> bool) -> Vec<u64> {
+    let words = geo.squares().div_ceil(64);
+    let mut out = vec![0u64; geo.squares() * words];
+    for to in geo.all_squares() {
         let (r0, c0) = (geo.row(to), geo.col(to));
-        let dense = geo.dense(to).index();
-        let mask = &mut out[dense * words..][..words];
+        let mask = &mut out[geo.dense(to).index() * words..][..words];
         for s in geo.all_squares() {
-            if geo.row(s).abs_diff(r0).max(geo.col(s).abs_diff(c0)) <= NEAR {
+            if keep(geo.row(s).abs_diff(r0), geo.col(s).abs_diff(c0)) {
                 let d = geo.dense(s).index();
                 mask[d / 64] |= 1 << (d % 64);
             }
         }
-        let first = r0.saturating_sub(NEAR) * geo.files() / 64;
-        let last = ((r0 + NEAR + 1).min(geo.ranks()) * geo.files() - 1) / 64;
-        spans[dense] = (first as u8, last as u8);
     }
-    (out, spans)
+    out
 }
 
 /// The most squares a board has (a 36x36 board in 21 bitboard words): a bound on a side's
