@@ -4,6 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Output};
 
+mod scratch;
+use scratch::Scratch;
+
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_taikyoku"))
         .args(args)
@@ -142,8 +145,9 @@ fn bad_input_gets_clear_errors() {
 
 #[test]
 fn a_broken_variant_file_is_rejected_with_file_and_line() {
-    let dir = std::env::temp_dir().join(format!("taikyoku-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let scratch = Scratch::new("cli");
+    let dir = scratch.path();
+    std::fs::create_dir_all(dir).unwrap();
     let path = dir.join("broken.var");
     let mut f = std::fs::File::create(&path).unwrap();
     write!(

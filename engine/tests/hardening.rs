@@ -8,6 +8,9 @@ use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
+mod scratch;
+use scratch::Scratch;
+
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_taikyoku")
 }
@@ -322,21 +325,18 @@ fn perft_threads_are_bounded() {
 fn variant_files_that_are_not_regular_files_are_refused() {
     let o = run(&["perft", "--variant-file", "/dev/zero", "--depth", "1"]);
     clean_failure(&o, "/dev/zero: cannot read: not a regular file");
-    let fifo = std::env::temp_dir().join(format!("taikyoku-fifo-{}", std::process::id()));
-    let _ = std::fs::remove_file(&fifo);
+    let fifo = Scratch::new("fifo");
     assert!(Command::new("mkfifo")
-        .arg(&fifo)
+        .arg(fifo.path())
         .status()
         .unwrap()
         .success());
-    let o = run(&["pieces", "--variant-file", fifo.to_str().unwrap()]);
-    let _ = std::fs::remove_file(&fifo);
+    let o = run(&["pieces", "--variant-file", fifo.arg()]);
     clean_failure(&o, "not a regular file");
     // Too big.
-    let big = std::env::temp_dir().join(format!("taikyoku-big-{}.var", std::process::id()));
-    std::fs::write(&big, "#".repeat(2 << 20)).unwrap();
-    let o = run(&["pieces", "--variant-file", big.to_str().unwrap()]);
-    let _ = std::fs::remove_file(&big);
+    let big = Scratch::new("big.var");
+    std::fs::write(big.path(), "#".repeat(2 << 20)).unwrap();
+    let o = run(&["pieces", "--variant-file", big.arg()]);
     clean_failure(&o, "more than a variant file may have");
     // Through USI too.
     let mut e = Engine::start();

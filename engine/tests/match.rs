@@ -4,6 +4,9 @@
 
 use std::process::{Command, Output};
 
+mod scratch;
+use scratch::Scratch;
+
 fn taikyoku() -> &'static str {
     env!("CARGO_BIN_EXE_taikyoku")
 }
@@ -37,7 +40,7 @@ fn succeeded(o: &Output) -> String {
 
 #[test]
 fn two_configurations_of_our_engine() {
-    let records = std::env::temp_dir().join(format!("taikyoku-match-{}.txt", std::process::id()));
+    let records = Scratch::new("match.txt");
     let o = run(&[
         "--variant",
         "dai-dai",
@@ -52,7 +55,7 @@ fn two_configurations_of_our_engine() {
         "--concurrency",
         "2",
         "--records",
-        records.to_str().unwrap(),
+        records.arg(),
     ]);
     let out = succeeded(&o);
     assert_eq!(out.matches("Finished game").count(), 4, "{out}");
@@ -62,7 +65,7 @@ fn two_configurations_of_our_engine() {
     );
     assert!(out.contains("Ptnml(0-2): [0, 0, 0, 0, 2]"), "{out}");
     assert!(!out.contains("Time left"), "no clock at fixed depth: {out}");
-    let rec = std::fs::read_to_string(&records).unwrap();
+    let rec = std::fs::read_to_string(records.path()).unwrap();
     assert!(!rec.contains("[TimeLeft"), "{rec}");
     assert_eq!(rec.matches("[Game ").count(), 4);
     assert_eq!(
@@ -77,7 +80,7 @@ fn two_configurations_of_our_engine() {
 fn time_left_at_the_end_is_reported() {
     // Two games on a 3 s clock with a 50 ms increment, cut at 16 plies: each clock ends
     // between zero and 3 s plus eight increments, in the report and in each record.
-    let records = std::env::temp_dir().join(format!("taikyoku-clock-{}.txt", std::process::id()));
+    let records = Scratch::new("clock.txt");
     let o = run(&[
         "--variant",
         "chu",
@@ -92,7 +95,7 @@ fn time_left_at_the_end_is_reported() {
         "--draw-after",
         "16",
         "--records",
-        records.to_str().unwrap(),
+        records.arg(),
     ]);
     let out = succeeded(&o);
     let line = out
@@ -113,16 +116,14 @@ fn time_left_at_the_end_is_reported() {
     );
     // The reason names the limit.
     assert!(out.contains("2 x move limit (16 plies)"), "{out}");
-    let rec = std::fs::read_to_string(&records).unwrap();
+    let rec = std::fs::read_to_string(records.path()).unwrap();
     assert_eq!(rec.matches("[TimeLeft \"").count(), 2, "{rec}");
-    std::fs::remove_file(&records).ok();
 }
 
 #[test]
 fn per_engine_depth_limits() {
     // No match-wide time control: each engine has its own fixed depth, and is sent it.
-    let log = std::env::temp_dir().join(format!("taikyoku-limits-{}.log", std::process::id()));
-    let _ = std::fs::remove_file(&log);
+    let log = Scratch::new("limits.log");
     let o = run(&[
         "--variant",
         "dai-dai",
@@ -130,7 +131,7 @@ fn per_engine_depth_limits() {
         &format!(
             "cmd={} arg={} arg={} name=deep depth=2",
             faulty("logged"),
-            log.display(),
+            log.arg(),
             taikyoku()
         ),
         "--engine",
@@ -147,7 +148,7 @@ fn per_engine_depth_limits() {
         out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
         "{out}"
     );
-    let sent = std::fs::read_to_string(&log).unwrap();
+    let sent = std::fs::read_to_string(log.path()).unwrap();
     let gos: Vec<&str> = sent.lines().filter(|l| l.starts_with("go")).collect();
     assert!(
         !gos.is_empty() && gos.iter().all(|&g| g == "go depth 2"),
@@ -350,7 +351,7 @@ fn cecp_engines_get_no_node_limit() {
 #[test]
 fn our_engine_over_cecp_against_itself_over_usi() {
     // Same engine, same depth: over CECP every move goes through the dialect both ways.
-    let records = std::env::temp_dir().join(format!("taikyoku-cecp-{}.txt", std::process::id()));
+    let records = Scratch::new("cecp.txt");
     let o = run(&[
         "--variant",
         "dai-dai",
@@ -365,7 +366,7 @@ fn our_engine_over_cecp_against_itself_over_usi() {
         "--draw-after",
         "60",
         "--records",
-        records.to_str().unwrap(),
+        records.arg(),
     ]);
     let out = succeeded(&o);
     assert_eq!(out.matches("Finished game").count(), 2, "{out}");
@@ -374,7 +375,7 @@ fn our_engine_over_cecp_against_itself_over_usi() {
     ] {
         assert!(!out.contains(bad), "{bad}: {out}");
     }
-    let rec = std::fs::read_to_string(&records).unwrap();
+    let rec = std::fs::read_to_string(records.path()).unwrap();
     assert!(rec.contains("[Black \"cecp\"]") && rec.contains("[White \"cecp\"]"));
 }
 
@@ -418,9 +419,8 @@ fn gone(pid: u32) -> bool {
 fn the_engine_behind_a_wrapper_script_is_killed_too() {
     // The wrapper starts the stalling engine as its child; the runner kills the stalled
     // engine's whole process group, not only the wrapper.
-    let pidfile = std::env::temp_dir().join(format!("taikyoku-wrapped-{}.pid", std::process::id()));
-    let _ = std::fs::remove_file(&pidfile);
-    let spec = format!(" arg={} arg={}", pidfile.display(), faulty("stall"));
+    let pidfile = Scratch::new("wrapped.pid");
+    let spec = format!(" arg={} arg={}", pidfile.arg(), faulty("stall"));
     let mut args = vec![
         "--variant".to_string(),
         "dai-dai".to_string(),
@@ -438,7 +438,7 @@ fn the_engine_behind_a_wrapper_script_is_killed_too() {
     let a: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
     let out = succeeded(&run(&a));
     assert!(out.contains("faulty (White) lost on time"), "{out}");
-    let pid: u32 = std::fs::read_to_string(&pidfile)
+    let pid: u32 = std::fs::read_to_string(pidfile.path())
         .expect("the wrapper wrote its engine's pid")
         .trim()
         .parse()
@@ -499,19 +499,15 @@ fn the_report_counts_reasons_without_touching_other_words() {
 fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     // Refereed by HaChu's rules: our engine over USI is sent `chu-hachu`, over CECP too (it
     // announces the name), and an engine that announces only `chu` (as HaChu does) is sent that.
-    let dir = std::env::temp_dir();
     let logs: Vec<_> = ["usi", "cecp", "chu-only"]
         .iter()
-        .map(|n| dir.join(format!("taikyoku-chu-hachu-{n}-{}.log", std::process::id())))
+        .map(|n| Scratch::new(&format!("chu-hachu-{n}.log")))
         .collect();
-    for l in &logs {
-        let _ = std::fs::remove_file(l);
-    }
     let spec = |script: &str, log: usize, keys: &str| {
         format!(
             "cmd={} arg={} arg={} {keys}",
             faulty(script),
-            logs[log].display(),
+            logs[log].arg(),
             taikyoku()
         )
     };
@@ -549,7 +545,7 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     }
     let sent: Vec<String> = logs
         .iter()
-        .map(|l| std::fs::read_to_string(l).unwrap())
+        .map(|l| std::fs::read_to_string(l.path()).unwrap())
         .collect();
     assert!(
         sent[0].contains("setoption name USI_Variant value chu-hachu\n"),
@@ -566,9 +562,6 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
             "{}",
             sent[log]
         );
-    }
-    for l in &logs {
-        std::fs::remove_file(l).ok();
     }
     // A misspelt name is refused before any engine starts.
     let o = run(&[
