@@ -8,8 +8,8 @@
 //! moves, igui, range capture, capture at a distance, passing over pieces. A piece that promotes
 //! by capture is worth part of the difference to its promoted form.
 
-use taikyoku_movegen::empty_board_reach;
 use taikyoku_movegen::AtomKind;
+use taikyoku_movegen::EmptyBoard;
 use taikyoku_movegen::PromotionRule;
 use taikyoku_movegen::{KindId, Piece, Variant};
 
@@ -36,8 +36,8 @@ impl Values {
 }
 
 /// Average weighted number of empty-board destinations of a kind's movement, over sample
-/// squares (found by the movement interpreter: `taikyoku_movegen::empty_board_reach`).
-pub fn mobility(variant: &Variant, kind: KindId, params: &Params) -> f64 {
+/// squares (found by the movement interpreter on `board`, the variant's empty board).
+pub fn mobility(board: &mut EmptyBoard, variant: &Variant, kind: KindId, params: &Params) -> f64 {
     let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let form = Variant::form_of(kind, false);
     let step_c = (files / 9).max(1);
@@ -46,19 +46,18 @@ pub fn mobility(variant: &Variant, kind: KindId, params: &Params) -> f64 {
     let mut samples = 0usize;
     for row in (0..ranks).step_by(step_r) {
         for col in (0..files).step_by(step_c) {
-            total += empty_board_reach(variant, form, col, row)
-                .iter()
-                .map(|&(_, dy)| {
-                    // dy < 0 is toward the opponent for Black.
-                    if dy < 0 {
-                        params.forward_weight
-                    } else if dy > 0 {
-                        params.backward_weight
-                    } else {
-                        1.0
-                    }
-                })
-                .sum::<f64>();
+            let mut here = 0.0;
+            board.reach(form, col, row, |_, dy| {
+                // dy < 0 is toward the opponent for Black.
+                here += if dy < 0 {
+                    params.forward_weight
+                } else if dy > 0 {
+                    params.backward_weight
+                } else {
+                    1.0
+                };
+            });
+            total += here;
             samples += 1;
         }
     }
@@ -66,8 +65,8 @@ pub fn mobility(variant: &Variant, kind: KindId, params: &Params) -> f64 {
 }
 
 /// Value of a kind's movement, without promotion potential.
-pub fn movement_value(variant: &Variant, kind: KindId, p: &Params) -> f64 {
-    let mob = mobility(variant, kind, p);
+pub fn movement_value(board: &mut EmptyBoard, variant: &Variant, kind: KindId, p: &Params) -> f64 {
+    let mob = mobility(board, variant, kind, p);
     let mut v = p.mobility_scale * mob.max(0.5).powf(p.mobility_power);
     for (atom, dirs) in variant.kind(kind).atoms() {
         let dirs = dirs as f64;
@@ -93,6 +92,7 @@ pub fn movement_value(variant: &Variant, kind: KindId, p: &Params) -> f64 {
 
 /// Derives the values of every form of `variant`.
 pub fn derive(variant: &Variant, p: &Params) -> Values {
+    let mut board = EmptyBoard::new(variant);
     let by_kind: Vec<i32> = variant
         .kind_ids()
         .zip(variant.kinds())
@@ -100,7 +100,7 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
             if let Some(v) = k.value() {
                 return v as i32;
             }
-            let v = movement_value(variant, i, p);
+            let v = movement_value(&mut board, variant, i, p);
             let v = if k.is_royal() { v + p.royal_bonus } else { v };
             v.round() as i32
         })

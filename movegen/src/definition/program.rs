@@ -396,7 +396,7 @@ pub(crate) fn compile(atoms: &[Atom], colour: Colour, geo: &Geometry) -> Result<
 /// Whether two atoms (or one atom with itself) can reach the same square with a simple move.
 fn needs_dedup(atoms: &[Atom]) -> bool {
     const FAR: i32 = 40;
-    let mut seen: HashSet<(i32, i32)> = HashSet::new();
+    let mut seen: Vec<(i32, i32)> = Vec::new();
     for a in atoms {
         let mut mine: Vec<(i32, i32)> = Vec::new();
         let ray = |mine: &mut Vec<(i32, i32)>, (x, y): (i8, i8), lo: i32, hi: i32| {
@@ -444,15 +444,16 @@ fn needs_dedup(atoms: &[Atom]) -> bool {
                 }
             }
         }
-        let mut own = HashSet::new();
-        for p in mine {
-            if !own.insert(p) {
-                return true;
-            }
-            if !seen.insert(p) {
-                return true;
-            }
+        // A square twice in one atom's reach, or in an earlier atom's (sorted lists rather
+        // than hash sets: Taikyoku compiles some 600 programs of hundreds of squares each).
+        mine.sort_unstable();
+        if mine.windows(2).any(|w| w[0] == w[1])
+            || mine.iter().any(|p| seen.binary_search(p).is_ok())
+        {
+            return true;
         }
+        seen.extend(mine);
+        seen.sort_unstable();
     }
     false
 }
