@@ -9,7 +9,7 @@
 //! by capture is worth part of the difference to its promoted form.
 
 use taikyoku_movegen::AtomKind;
-use taikyoku_movegen::EmptyBoard;
+use taikyoku_movegen::EmptyBoardReach;
 use taikyoku_movegen::PromotionRule;
 use taikyoku_movegen::{KindId, Piece, Variant};
 
@@ -37,7 +37,8 @@ impl Values {
 
 /// Average weighted number of empty-board destinations of a kind's movement, over sample
 /// squares (found by the movement interpreter on `board`, the variant's empty board).
-pub fn mobility(board: &mut EmptyBoard, variant: &Variant, kind: KindId, params: &Params) -> f64 {
+pub fn mobility(board: &mut EmptyBoardReach<'_>, kind: KindId, params: &Params) -> f64 {
+    let variant = board.variant();
     let (files, ranks) = (variant.geometry().files(), variant.geometry().ranks());
     let form = Variant::form_of(kind, false);
     let step_c = (files / 9).max(1);
@@ -65,8 +66,9 @@ pub fn mobility(board: &mut EmptyBoard, variant: &Variant, kind: KindId, params:
 }
 
 /// Value of a kind's movement, without promotion potential.
-pub fn movement_value(board: &mut EmptyBoard, variant: &Variant, kind: KindId, p: &Params) -> f64 {
-    let mob = mobility(board, variant, kind, p);
+pub fn movement_value(board: &mut EmptyBoardReach<'_>, kind: KindId, p: &Params) -> f64 {
+    let variant = board.variant();
+    let mob = mobility(board, kind, p);
     let mut v = p.mobility_scale * mob.max(0.5).powf(p.mobility_power);
     for (atom, dirs) in variant.kind(kind).atoms() {
         let dirs = dirs as f64;
@@ -92,7 +94,7 @@ pub fn movement_value(board: &mut EmptyBoard, variant: &Variant, kind: KindId, p
 
 /// Derives the values of every form of `variant`.
 pub fn derive(variant: &Variant, p: &Params) -> Values {
-    let mut board = EmptyBoard::new(variant);
+    let mut board = EmptyBoardReach::new(variant);
     let by_kind: Vec<i32> = variant
         .kind_ids()
         .zip(variant.kinds())
@@ -100,7 +102,7 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
             if let Some(v) = k.value() {
                 return v as i32;
             }
-            let v = movement_value(&mut board, variant, i, p);
+            let v = movement_value(&mut board, i, p);
             let v = if k.is_royal() { v + p.royal_bonus } else { v };
             v.round() as i32
         })

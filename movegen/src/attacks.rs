@@ -1347,26 +1347,33 @@ impl Visitor for AnyHit {
 /// rows; rows grow toward White) a piece of a form (Black's program) reaches from a square of
 /// the variant's empty board, by any move or capture. The empty board and the record of the
 /// squares seen are made once and reused from one question to the next (the evaluation asks
-/// about every kind on 81 sample squares: 24,000 questions for Taikyoku).
-pub struct EmptyBoard<'v> {
+/// about every kind on sample squares: 81 in Taikyoku, some 24,000 questions).
+pub struct EmptyBoardReach<'v> {
     variant: &'v Variant,
     cells: Vec<Piece>,
     seen: Vec<bool>,
+    found: Vec<usize>,
 }
 
-impl<'v> EmptyBoard<'v> {
+impl<'v> EmptyBoardReach<'v> {
     /// The empty board of `variant`.
-    pub fn new(variant: &'v Variant) -> EmptyBoard<'v> {
+    pub fn new(variant: &'v Variant) -> EmptyBoardReach<'v> {
         let geo = &variant.geo;
         let mut cells = vec![Piece::OFFBOARD; geo.padded_len()];
         for sq in geo.all_squares() {
             cells[sq.index()] = Piece::EMPTY;
         }
-        EmptyBoard {
+        EmptyBoardReach {
             variant,
             cells,
             seen: vec![false; geo.squares()],
+            found: Vec::new(),
         }
+    }
+
+    /// The variant whose board this is.
+    pub fn variant(&self) -> &'v Variant {
+        self.variant
     }
 
     /// Calls `each` once with every displacement `(columns, rows)` that a piece of `form`
@@ -1376,7 +1383,7 @@ impl<'v> EmptyBoard<'v> {
             geo: &'g Geometry,
             from: Square,
             seen: &'g mut [bool],
-            found: Vec<usize>,
+            found: &'g mut Vec<usize>,
             each: F,
         }
         impl<F: FnMut(i32, i32)> Visitor for Collect<'_, F> {
@@ -1403,27 +1410,28 @@ impl<'v> EmptyBoard<'v> {
         let geo = &v.geo;
         let from = geo.square(col, row);
         let piece = Piece::new(form, Colour::Black);
+        // Forget the previous question's squares.
+        for d in self.found.drain(..) {
+            self.seen[d] = false;
+        }
         let mut c = Collect {
             geo,
             from,
             seen: &mut self.seen,
-            found: Vec::new(),
+            found: &mut self.found,
             each,
         };
         let mut w = Walker::new(v, &self.cells[..], from, &mut c);
         w.set_piece(from, piece);
         w.program(&v.programs[piece.index()]);
-        for d in c.found {
-            self.seen[d] = false;
-        }
     }
 }
 
-/// Empty-board reach of a program (see [`EmptyBoard`], which answers many such questions
+/// Empty-board reach of a program (see [`EmptyBoardReach`], which answers many such questions
 /// faster): the displacements a piece of `form` reaches from `(col, row)`.
 pub fn empty_board_reach(v: &Variant, form: FormId, col: usize, row: usize) -> Vec<(i32, i32)> {
     let mut out = Vec::new();
-    EmptyBoard::new(v).reach(form, col, row, |dc, dr| out.push((dc, dr)));
+    EmptyBoardReach::new(v).reach(form, col, row, |dc, dr| out.push((dc, dr)));
     out
 }
 
@@ -1483,7 +1491,7 @@ mod tests {
     fn a_reused_empty_board_answers_as_a_fresh_one() {
         for id in ["chu", "taikyoku"] {
             let v = Variant::builtin(id).unwrap();
-            let mut board = EmptyBoard::new(&v);
+            let mut board = EmptyBoardReach::new(&v);
             let (files, ranks) = (v.geo.files(), v.geo.ranks());
             for kind in v.kind_ids() {
                 let form = Variant::form_of(kind, false);

@@ -37,7 +37,7 @@ pub use variant::{
 };
 pub use variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
 // The evaluation's mobility tables: what a movement atom is and where a piece reaches.
-pub use attacks::{empty_board_reach, Danger, EmptyBoard, ROYAL_EXCHANGE_VALUE};
+pub use attacks::{empty_board_reach, Danger, EmptyBoardReach, ROYAL_EXCHANGE_VALUE};
 pub use betza::{AtomKind, ShotClass};
 // Positions, squares and moves; the search plays them.
 pub use bitboard::Bitboard;

@@ -8,14 +8,21 @@ use std::path::{Path, PathBuf};
 pub struct Scratch(PathBuf);
 
 impl Scratch {
-    /// `taikyoku-{name}-{pid}` under the temporary directory; anything a failed earlier run
-    /// left there is removed first.
+    /// `taikyoku-{stem}-{pid}.{extension}` (or `taikyoku-{name}-{pid}` for a name without an
+    /// extension) under the temporary directory; whatever stands there (left by a killed run
+    /// whose pid came round again) is removed first.
     pub fn new(name: &str) -> Scratch {
-        let path = std::env::temp_dir().join(format!("taikyoku-{name}-{}", std::process::id()));
+        let pid = std::process::id();
+        let file = match name.rsplit_once('.') {
+            Some((stem, ext)) => format!("taikyoku-{stem}-{pid}.{ext}"),
+            None => format!("taikyoku-{name}-{pid}"),
+        };
+        let path = std::env::temp_dir().join(file);
         remove(&path);
         Scratch(path)
     }
 
+    /// The path.
     pub fn path(&self) -> &Path {
         &self.0
     }
