@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::geometry::{Colour, DenseSquare, Geometry, Square};
 use crate::interp::{CapInfo, Cells, Ctx, Lifted, Visitor, Walker};
 use crate::moves::{Move, Promotion};
-use crate::position::Position;
+use crate::position::{empty_mailbox, Position};
 use crate::program::{Op, CAPTURE, MOVE};
 use crate::variant::{FormId, Piece, Variant};
 
@@ -231,10 +231,7 @@ impl ReachTables {
             .map(|&(c, r)| geo.square(c, r))
             .collect()
         };
-        let mut empty = vec![Piece::OFFBOARD; geo.padded_len()];
-        for sq in geo.all_squares() {
-            empty[sq.index()] = Piece::EMPTY;
-        }
+        let empty = empty_mailbox(geo);
         let mut region_ops = vec![[0u64; REGIONS]; v.programs.len()];
         let mut moved = vec![Vec::new(); v.programs.len()];
         let mut seen: std::collections::HashMap<Vec<u64>, u16> = Default::default();
@@ -1359,13 +1356,9 @@ impl<'v> EmptyBoardReach<'v> {
     /// The empty board of `variant`.
     pub fn new(variant: &'v Variant) -> EmptyBoardReach<'v> {
         let geo = &variant.geo;
-        let mut cells = vec![Piece::OFFBOARD; geo.padded_len()];
-        for sq in geo.all_squares() {
-            cells[sq.index()] = Piece::EMPTY;
-        }
         EmptyBoardReach {
             variant,
-            cells,
+            cells: empty_mailbox(geo),
             seen: vec![false; geo.squares()],
             found: Vec::new(),
         }

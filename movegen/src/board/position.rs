@@ -15,6 +15,17 @@ const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
 /// The hash of the extra field's state bits (Ko's zone entries).
 #[inline]
+/// The padded mailbox of an empty board: every square of `geo` empty, the padding off the
+/// board (what a position starts from, and what the empty-board walks of the reach tables and
+/// the evaluation's mobility read).
+pub(crate) fn empty_mailbox(geo: &crate::geometry::Geometry) -> Vec<Piece> {
+    let mut board = vec![Piece::OFFBOARD; geo.padded_len()];
+    for sq in geo.all_squares() {
+        board[sq.index()] = Piece::EMPTY;
+    }
+    board
+}
+
 fn extra_key(extra: u8) -> u64 {
     if extra == 0 {
         0
@@ -129,10 +140,7 @@ impl<const N: usize> Position<N> {
             geo.files(),
             geo.ranks()
         );
-        let mut board = vec![Piece::OFFBOARD; geo.padded_len()];
-        for sq in geo.all_squares() {
-            board[sq.index()] = Piece::EMPTY;
-        }
+        let board = empty_mailbox(geo);
         let kinds = variant.kind_count();
         Position {
             board,
