@@ -968,6 +968,22 @@ impl<const N: usize> Position<N> {
     /// (`tests/tests/attacks.rs` plays the same exchanges out with the move generator).
     /// Ko's shots and burns are not modelled. The board is restored before returning.
     pub fn see(&mut self, m: Move, values: &[i32]) -> i32 {
+        self.exchange::<false>(m, values, 0)
+    }
+
+    /// Whether [`Position::see`] of `m` is at least `threshold`, decided as soon as the side
+    /// to move is content to stand or cannot gain enough by taking (Stockfish's `see_ge`):
+    /// most exchanges are settled by the first recapture, before the mover's side looks for
+    /// its recapturers at all. The answer is `see(m, values) >= threshold` in every position.
+    pub fn see_at_least(&mut self, m: Move, values: &[i32], threshold: i32) -> bool {
+        self.exchange::<true>(m, values, threshold) != 0
+    }
+
+    /// The static exchange of `m` ([`Position::see`]); with `DECIDE`, whether it gains at
+    /// least `threshold` instead (1 or 0), stopping at the first capture that settles it.
+    #[inline(always)]
+    fn exchange<const DECIDE: bool>(&mut self, m: Move, values: &[i32], threshold: i32) -> i32 {
+        let settled = |g: i32| if DECIDE { (g >= threshold) as i32 } else { g };
         let v = self.variant.clone();
         let us = self.side;
         let from = m.from();
@@ -986,7 +1002,7 @@ impl<const N: usize> Position<N> {
         if wins || !mover.is_piece() {
             // Taking the opponent's sole royal ends the game: nothing is taken back. A capture
             // without a moving piece: nothing stands where a recapture could land.
-            return gain0;
+            return settled(gain0);
         }
         // What Maka dai dai's rule makes of the mover: a converting piece's form, or its
         // promotion for taking a promoted piece.
@@ -1009,7 +1025,11 @@ impl<const N: usize> Position<N> {
         if to == from {
             // Igui: the capturer stays where it stood (promoted, where capturing compels it),
             // and nothing stands where a recapture could land.
-            return gain0;
+            return settled(gain0);
+        }
+        if DECIDE && gain0 < threshold {
+            // The opponent stands: taking back can only lower the mover's gain.
+            return 0;
         }
         // Each side's sole royal (none in Ko, whose objectives are a group), found before the
         // board changes: a recapture that leaves it to be taken is no recapture (a piece
@@ -1048,7 +1068,18 @@ impl<const N: usize> Position<N> {
         let mut on_target = self.staked_value(placed, mover, values);
         let mut side = us.flip();
         let mut d = 0;
+        // With `DECIDE`, the answer once a side's choice settles it (the mover's balance is
+        // `gain[d]` after its own captures and `-gain[d]` after the opponent's).
+        let mut decided = None;
         loop {
+            if DECIDE {
+                // The side to move stands if standing already answers in its favour.
+                let standing = if side == us { -gain[d] } else { gain[d] };
+                if (side == us) == (standing >= threshold) {
+                    decided = Some(standing >= threshold);
+                    break;
+                }
+            }
             // The cheapest candidate of `side` that really captures on `to` now, may (lion
             // trading, docs/chu.md §6.1: a recapture is a single capture, so no bridge) and
             // does not leave its sole royal to be taken.
@@ -1099,6 +1130,15 @@ impl<const N: usize> Position<N> {
             };
             d += 1;
             gain[d] = on_target + promotion + flown - gain[d - 1];
+            if DECIDE {
+                // A side that takes and still does not reach its side of the threshold loses:
+                // the other side then stands.
+                let taken = if side == us { gain[d] } else { -gain[d] };
+                if (side == us) != (taken >= threshold) {
+                    decided = Some(taken >= threshold);
+                    break;
+                }
+            }
             // Taking keeps at most `gain[d]` (the opponent takes back only to its own profit);
             // when standing (`-gain[d - 1]`) is worth as much, `side` stands and the rest of
             // the exchange cannot change the result. (The chess rule of thumb, stop when both
@@ -1128,14 +1168,17 @@ impl<const N: usize> Position<N> {
                 break;
             }
         }
-        while d > 0 {
+        while d > 0 && decided.is_none() {
             gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
             d -= 1;
         }
         for &(sq, p) in changed.iter().rev() {
             self.board[sq as usize] = p;
         }
-        gain[0]
+        match decided {
+            Some(at_least) => at_least as i32,
+            None => settled(gain[0]),
+        }
     }
 
     /// The exchange candidates of `side` on `to`, cheapest first: its pieces on the board

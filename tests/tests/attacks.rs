@@ -1070,3 +1070,47 @@ fn the_exchange_agrees_with_a_reference_played_with_the_move_generator() {
     eprintln!("captures compared: {counts:?}");
     assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
 }
+
+/// On random playouts, the deciding exchange answers what the full one says: for every move
+/// (captures and quiet moves, as the search asks both) and thresholds at, around and far from
+/// its value, `see_at_least(m, t)` is `see(m) >= t`; and the position is the same afterwards.
+fn check_deciding_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize {
+    let v = Variant::builtin(id).unwrap();
+    let values = taikyoku_eval::Evaluator::new(v.clone()).values.by_piece;
+    let mut compared = 0;
+    for seed in 0..seeds {
+        for mut p in playout::<N>(id, 100 + seed, plies).into_iter().step_by(5) {
+            if p.winner().is_some() {
+                continue;
+            }
+            let before = p.to_notation();
+            for m in p.moves() {
+                let exact = p.see(m, &values);
+                for t in [exact - 1, exact, exact + 1, 0, -120, 250, i32::MIN / 4] {
+                    assert_eq!(
+                        p.see_at_least(m, &values, t),
+                        exact >= t,
+                        "{id}: {} at least {t} in {before} (see {exact})",
+                        p.move_to_string(m)
+                    );
+                    compared += 1;
+                }
+            }
+            assert_eq!(p.to_notation(), before, "{id}: the board is restored");
+        }
+    }
+    compared
+}
+
+#[test]
+fn the_deciding_exchange_agrees_with_the_full_one() {
+    let counts = [
+        check_deciding_exchanges::<3>("chu", 6, 200),
+        check_deciding_exchanges::<5>("dai-dai", 3, 200),
+        check_deciding_exchanges::<6>("maka-dai-dai", 3, 160),
+        check_deciding_exchanges::<6>("ko", 3, 160),
+        check_deciding_exchanges::<21>("taikyoku", 1, 100),
+    ];
+    eprintln!("answers compared: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 10_000), "{counts:?}");
+}

@@ -236,7 +236,8 @@ impl<'a, const N: usize> Thread<'a, N> {
         if gain - attacker >= threshold {
             return true;
         }
-        self.pos.see(m, &self.eval.values.by_piece) >= threshold
+        self.pos
+            .see_at_least(m, &self.eval.values.by_piece, threshold)
     }
 
     /// Stores a new principal variation at `ply`: `m` followed by the child's.
