@@ -326,8 +326,13 @@ impl Engine for Backend {
     }
 
     fn set_variant(&mut self, variant: Arc<Variant>) {
-        self.start_pieces = start_pieces(&variant);
-        self.eval = Arc::new(Evaluator::with_params(variant.clone(), self.params.clone()));
+        // The evaluation always belongs to `self.variant` and `self.params`: the same variant
+        // again (a session's start, `ChuRules` keeping its reading) keeps it, which saves
+        // building Taikyoku's tables twice at start-up.
+        if !Arc::ptr_eq(&variant, &self.variant) {
+            self.start_pieces = start_pieces(&variant);
+            self.eval = Arc::new(Evaluator::with_params(variant.clone(), self.params.clone()));
+        }
         self.variant = variant;
         self.tt.clear();
         // Another variant's statistics (the tables may fit it in size).
@@ -435,6 +440,36 @@ impl Engine for Backend {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Installing the variant the backend already has keeps its evaluation (a session's start
+    /// asks for the one `Backend::new` was given); another variant, or new parameters for the
+    /// same one, builds an evaluation of its own.
+    #[test]
+    fn the_evaluation_is_rebuilt_only_for_another_variant() {
+        let chu = Variant::builtin("chu").unwrap();
+        let mut b = Backend::new(chu.clone());
+        let first = b.eval.clone();
+        b.set_variant(chu.clone());
+        assert!(
+            Arc::ptr_eq(&b.eval, &first),
+            "the same variant keeps the evaluation"
+        );
+        let dai = Variant::builtin("dai-dai").unwrap();
+        b.set_variant(dai.clone());
+        assert!(
+            Arc::ptr_eq(&b.eval.variant, &dai),
+            "a new variant gets its own"
+        );
+        assert_eq!(b.start_pieces, start_pieces(&dai));
+        let before = b.eval.clone();
+        b.set_option("EvalParams", "tempo=7").unwrap();
+        b.set_variant(dai);
+        assert!(
+            !Arc::ptr_eq(&b.eval, &before),
+            "new parameters build a new one"
+        );
+        assert!(Arc::ptr_eq(&b.eval.variant, &b.variant));
+    }
 
     /// A chu game's start: the clock's share is that of a whole game.
     fn chu_start() -> GameState {
