@@ -329,7 +329,7 @@ impl Engine for Backend {
         // The evaluation always belongs to `self.variant` and `self.params`: the same variant
         // again (a session's start, `ChuRules` keeping its reading) keeps it, which saves
         // building Taikyoku's tables twice at start-up.
-        if !Arc::ptr_eq(&variant, &self.variant) {
+        if !Arc::ptr_eq(&variant, &self.eval.variant) {
             self.start_pieces = start_pieces(&variant);
             self.eval = Arc::new(Evaluator::with_params(variant.clone(), self.params.clone()));
         }
@@ -442,8 +442,8 @@ mod tests {
     use super::*;
 
     /// Installing the variant the backend already has keeps its evaluation (a session's start
-    /// asks for the one `Backend::new` was given); another variant, or new parameters for the
-    /// same one, builds an evaluation of its own.
+    /// asks for the one `Backend::new` was given), with the parameters set since; another
+    /// variant builds an evaluation of its own.
     #[test]
     fn the_evaluation_is_rebuilt_only_for_another_variant() {
         let chu = Variant::builtin("chu").unwrap();
@@ -461,13 +461,11 @@ mod tests {
             "a new variant gets its own"
         );
         assert_eq!(b.start_pieces, start_pieces(&dai));
-        let before = b.eval.clone();
         b.set_option("EvalParams", "tempo=7").unwrap();
+        let tuned = b.eval.clone();
         b.set_variant(dai);
-        assert!(
-            !Arc::ptr_eq(&b.eval, &before),
-            "new parameters build a new one"
-        );
+        assert!(Arc::ptr_eq(&b.eval, &tuned), "kept with the new parameters");
+        assert_eq!(b.eval.params.tempo, 7);
         assert!(Arc::ptr_eq(&b.eval.variant, &b.variant));
     }
 

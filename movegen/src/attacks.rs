@@ -974,13 +974,15 @@ impl<const N: usize> Position<N> {
     /// Whether [`Position::see`] of `m` is at least `threshold`, decided as soon as the side
     /// to move is content to stand or cannot gain enough by taking (Stockfish's `see_ge`):
     /// most exchanges are settled by the first recapture, before the mover's side looks for
-    /// its recapturers at all. The answer is `see(m, values) >= threshold` in every position.
+    /// its recapturers at all (except where lion trading needs them as guards from the start).
+    /// The answer is `see(m, values) >= threshold` in every position.
     pub fn see_at_least(&mut self, m: Move, values: &[i32], threshold: i32) -> bool {
         self.exchange::<true>(m, values, threshold) != 0
     }
 
     /// The static exchange of `m` ([`Position::see`]); with `DECIDE`, whether it gains at
-    /// least `threshold` instead (1 or 0), stopping at the first capture that settles it.
+    /// least `threshold` instead, as 1 or 0 (one loop for both, so that they cannot part),
+    /// stopping at the first capture that settles it.
     #[inline(always)]
     fn exchange<const DECIDE: bool>(&mut self, m: Move, values: &[i32], threshold: i32) -> i32 {
         let settled = |g: i32| if DECIDE { (g >= threshold) as i32 } else { g };
@@ -1073,7 +1075,8 @@ impl<const N: usize> Position<N> {
         let mut decided = None;
         loop {
             if DECIDE {
-                // The side to move stands if standing already answers in its favour.
+                // The side to move stands if standing already answers in its favour (never at
+                // once: the opponent below the threshold returned before the loop).
                 let standing = if side == us { -gain[d] } else { gain[d] };
                 if (side == us) == (standing >= threshold) {
                     decided = Some(standing >= threshold);

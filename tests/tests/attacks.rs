@@ -1074,18 +1074,28 @@ fn the_exchange_agrees_with_a_reference_played_with_the_move_generator() {
 /// On random playouts, the deciding exchange answers what the full one says: for every move
 /// (captures and quiet moves, as the search asks both) and thresholds at, around and far from
 /// its value, `see_at_least(m, t)` is `see(m) >= t`; and the position is the same afterwards.
-fn check_deciding_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> usize {
+///
+/// Returns how many answers were compared and for how many captures the exchange is not the
+/// capture alone (the opponent takes back, or the mover's piece is staked for less).
+fn check_deciding_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) -> (usize, usize) {
     let v = Variant::builtin(id).unwrap();
     let values = taikyoku_eval::Evaluator::new(v.clone()).values.by_piece;
     let mut compared = 0;
+    let mut exchanged = 0;
     for seed in 0..seeds {
         for mut p in playout::<N>(id, 100 + seed, plies).into_iter().step_by(5) {
             if p.winner().is_some() {
                 continue;
             }
             let before = p.to_notation();
+            let mut caps = Vec::new();
+            p.generate_captures(&mut caps);
             for m in p.moves() {
                 let exact = p.see(m, &values);
+                let taken = p.piece_at(m.to());
+                if caps.contains(&m) && taken.is_piece() && exact < values[taken.index()] {
+                    exchanged += 1;
+                }
                 for t in [exact - 1, exact, exact + 1, 0, -120, 250, i32::MIN / 4] {
                     assert_eq!(
                         p.see_at_least(m, &values, t),
@@ -1099,7 +1109,7 @@ fn check_deciding_exchanges<const N: usize>(id: &str, seeds: u64, plies: usize) 
             assert_eq!(p.to_notation(), before, "{id}: the board is restored");
         }
     }
-    compared
+    (compared, exchanged)
 }
 
 #[test]
@@ -1111,6 +1121,11 @@ fn the_deciding_exchange_agrees_with_the_full_one() {
         check_deciding_exchanges::<6>("ko", 3, 160),
         check_deciding_exchanges::<21>("taikyoku", 1, 100),
     ];
-    eprintln!("answers compared: {counts:?}");
-    assert!(counts.iter().all(|&n| n > 10_000), "{counts:?}");
+    eprintln!("answers compared, captures taken back: {counts:?}");
+    assert!(
+        counts
+            .iter()
+            .all(|&(n, taken_back)| n > 10_000 && taken_back > 100),
+        "{counts:?}"
+    );
 }
