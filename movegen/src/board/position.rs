@@ -13,8 +13,6 @@ use crate::variant_file::KindId;
 /// The hash of the side to move (xored in when White is to move).
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 
-/// The hash of the extra field's state bits (Ko's zone entries).
-#[inline]
 /// The padded mailbox of an empty board: every square of `geo` empty, the padding off the
 /// board (what a position starts from, and what the empty-board walks of the reach tables and
 /// the evaluation's mobility read).
@@ -26,6 +24,8 @@ pub(crate) fn empty_mailbox(geo: &crate::geometry::Geometry) -> Vec<Piece> {
     board
 }
 
+/// The hash of the extra field's state bits (Ko's zone entries).
+#[inline]
 fn extra_key(extra: u8) -> u64 {
     if extra == 0 {
         0
