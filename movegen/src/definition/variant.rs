@@ -548,11 +548,15 @@ impl Variant {
             }
         }
         let zone_promotion = match def.promotion {
-            PromotionRule::Zone(z) => Some(crate::zone_promotion::ZonePromotionRules::new(
-                &def.rules,
-                def.kinds.len(),
-                z,
-            )),
+            PromotionRule::Zone(z) => {
+                let mut zp =
+                    crate::zone_promotion::ZonePromotionRules::new(&def.rules, def.kinds.len(), z);
+                zp.shot_lines = crate::zone_promotion::ShotLines::new(
+                    &geo,
+                    programs.iter().filter_map(|p| p.shoot).map(|sh| sh.range),
+                );
+                Some(zp)
+            }
             _ => None,
         };
         let mut zone_bits = Vec::new();

@@ -47,6 +47,18 @@ impl<const N: usize> Position<N> {
         out: &mut ArrayVec<u16, MAX_SHOT_TARGETS>,
     ) {
         let us = mover.colour();
+        // No enemy piece on the lines within range (the move only empties squares and puts
+        // down the shooter itself): no target.
+        let lines = &self
+            .variant
+            .zone_promotion
+            .as_ref()
+            .expect("zone-promotion rules")
+            .shot_lines;
+        let at_dense = self.variant.geo.dense(Square(at)).index();
+        if !lines.any_within(at_dense, range, &self.occ[us.flip().index()].0) {
+            return;
+        }
         for &d in &self.variant.king_steps {
             let mut t = at as i32;
             for k in 1..=range {
