@@ -454,7 +454,7 @@ fn near_masks(geo: &Geometry) -> (Vec<u64>, Vec<(u8, u8)>) {
 
 /// For each dense square, as `squares / 64` (rounded up) words: the squares whose row and
 /// column distances (absolute) from it `keep` accepts.
-fn square_masks(geo: &Geometry, keep: impl Fn(usize, usize) -> bool) -> Vec<u64> {
+pub(crate) fn square_masks(geo: &Geometry, keep: impl Fn(usize, usize) -> bool) -> Vec<u64> {
     let words = geo.squares().div_ceil(64);
     let mut out = vec![0u64; geo.squares() * words];
     for to in geo.all_squares() {

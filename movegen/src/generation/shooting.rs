@@ -47,18 +47,6 @@ impl<const N: usize> Position<N> {
         out: &mut ArrayVec<u16, MAX_SHOT_TARGETS>,
     ) {
         let us = mover.colour();
-        // No enemy piece on the lines within range (the move only empties squares and puts
-        // down the shooter itself): no target.
-        let lines = &self
-            .variant
-            .zone_promotion
-            .as_ref()
-            .expect("zone-promotion rules")
-            .shot_lines;
-        let at_dense = self.variant.geo.dense(Square(at)).index();
-        if !lines.any_within(at_dense, range, &self.occ[us.flip().index()].0) {
-            return;
-        }
         for &d in &self.variant.king_steps {
             let mut t = at as i32;
             for k in 1..=range {
@@ -89,6 +77,18 @@ impl<const N: usize> Position<N> {
         sh: crate::program::Shooter,
         cands: &mut ArrayVec<Cand, C>,
     ) {
+        // No enemy piece on the king lines within range of the landing (the move only empties
+        // squares and puts down the shooter itself): no shot, first or second.
+        let lines = &self
+            .variant
+            .zone_promotion
+            .as_ref()
+            .expect("zone-promotion rules")
+            .shot_lines;
+        let at = self.variant.geo.dense(Square(l.to)).index();
+        if !lines.any_within(at, sh.range, &self.occ[mover.colour().flip().index()].0) {
+            return;
+        }
         let mut first: ArrayVec<u16, MAX_SHOT_TARGETS> = ArrayVec::new();
         self.shot_targets(
             l.to,

@@ -86,21 +86,9 @@ impl ShotLines {
             if !by_range[r].is_empty() {
                 continue;
             }
-            let mut masks = vec![0u64; geo.squares() * words];
-            for at in geo.all_squares() {
-                let mask = &mut masks[geo.dense(at).index() * words..][..words];
-                for s in geo.all_squares() {
-                    let (dr, dc) = (
-                        geo.row(s).abs_diff(geo.row(at)),
-                        geo.col(s).abs_diff(geo.col(at)),
-                    );
-                    if s != at && (dr == 0 || dc == 0 || dr == dc) && dr.max(dc) <= r {
-                        let d = geo.dense(s).index();
-                        mask[d / 64] |= 1 << (d % 64);
-                    }
-                }
-            }
-            by_range[r] = masks;
+            by_range[r] = crate::attacks::square_masks(geo, |dr, dc| {
+                (dr == 0 || dc == 0 || dr == dc) && (1..=r).contains(&dr.max(dc))
+            });
         }
         ShotLines { words, by_range }
     }
