@@ -122,3 +122,83 @@ impl LionPass for Position<6> {
         (found[0].clone(), found[1].clone())
     }
 }
+
+/// `Position::may_recur_after` (the search's cheap test before making a move to look for a
+/// repetition) never rules out a move that recreates a position of the reversible history. On
+/// seeded playouts of every variant that often move a piece back where it came from (so that
+/// positions recur), every move of every position is made and the repetition asked; a move
+/// that repeats must not be ruled out. The test also counts the repetitions it met and the
+/// moves the cheap test ruled out, so that it cannot pass by meeting neither.
+#[test]
+fn moves_ruled_out_of_recurring_never_recur() {
+    use rand::{Rng, SeedableRng};
+    use taikyoku_movegen::{with_position, AnyPosition, Move};
+    for (id, plies) in [
+        ("chu", 160),
+        ("dai-dai", 120),
+        ("maka-dai-dai", 120),
+        ("ko", 120),
+        ("taikyoku", 80),
+    ] {
+        let v = Variant::builtin(id).unwrap();
+        let mut any = AnyPosition::startpos(v);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(39);
+        let (mut repeated, mut ruled_out) = (0, 0);
+        with_position!(&mut any, p => {
+            for ply in 0..plies {
+                let moves = p.moves();
+                if moves.is_empty() || p.winner().is_some() {
+                    break;
+                }
+                // Now and then after a null move too (the search's: it starts the history's
+                // reversible part anew), and after a reply to it.
+                let nulls = if ply % 9 == 4 { 2 } else { 0 };
+                for null in 0..=nulls {
+                    if null > 0 {
+                        p.make_null();
+                    }
+                    let replies = if null > 1 { p.moves() } else { Vec::new() };
+                    if null > 1 {
+                        if replies.is_empty() {
+                            p.unmake_null();
+                            continue;
+                        }
+                        p.make(replies[rng.gen_range(0..replies.len())]);
+                    }
+                    for m in p.moves() {
+                        let may = p.may_recur_after(m);
+                        p.make(m);
+                        let repeats = p.is_repetition();
+                        p.unmake();
+                        assert!(
+                            may || !repeats,
+                            "{id}: {} recurs in {}",
+                            p.move_to_string(m),
+                            p.to_notation()
+                        );
+                        repeated += repeats as usize;
+                        ruled_out += !may as usize;
+                    }
+                    if null > 1 {
+                        p.unmake();
+                    }
+                    if null > 0 {
+                        p.unmake_null();
+                    }
+                }
+                // Half the time the side to move takes back its last move, if it can.
+                let back = p
+                    .recent_move(1)
+                    .map(|ours| Move::new(ours.to(), ours.from()))
+                    .filter(|b| moves.contains(b));
+                let m = match back {
+                    Some(b) if rng.gen_bool(0.5) => b,
+                    _ => moves[rng.gen_range(0..moves.len())],
+                };
+                p.make(m);
+            }
+        });
+        assert!(repeated >= 10, "{id}: only {repeated} repetitions met");
+        assert!(ruled_out >= 1_000, "{id}: only {ruled_out} moves ruled out");
+    }
+}

@@ -1,14 +1,16 @@
 //! The fast move generator against the independent reference generator, on positions from
 //! seeded random playouts of each variant: the same set of distinct moves (origin, destination,
 //! captured squares, promotion) in every position, the same position after playing each chosen
-//! move, and make/unmake restoring position, piece lists, bitboards and hash exactly; in chu
-//! also the number of lishogi path strings of every move (`perft --paths`).
+//! move, and make/unmake restoring position, piece lists (in order), bitboards and hash
+//! exactly; in chu also the number of lishogi path strings of every move (`perft --paths`).
 
 use std::collections::BTreeSet;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use taikyoku_movegen::{with_position, AnyPosition, Move, MoveSink, Position, Promotion, Variant};
+use taikyoku_movegen::{
+    with_position, AnyPosition, Colour, Move, MoveSink, Position, Promotion, Square, Variant,
+};
 use taikyoku_tests::reference::{RefMove, RefPosition, RefPromotion};
 
 type Key = (String, String, Vec<String>, RefPromotion);
@@ -332,6 +334,7 @@ fn playouts<const N: usize>(
                 .expect("reference has the move");
             let before = p.to_notation();
             let hash = p.hash();
+            let lists = piece_lists(&p);
             let ms = p.move_to_string(m);
             p.make(m);
             p.check_consistency()
@@ -340,6 +343,13 @@ fn playouts<const N: usize>(
             assert_eq!(p.to_notation(), before, "{context}: unmake");
             assert_eq!(p.hash(), hash, "{context}: unmake hash");
             p.check_consistency().unwrap();
+            // The lists' order is the generation order: a make and unmake (a search's probe)
+            // must leave the moves generated next as they were.
+            assert_eq!(
+                piece_lists(&p),
+                lists,
+                "{context}: unmake of {ms} reordered the piece lists in {before}"
+            );
             p.make(m);
             r = r.play(&rm);
             assert_eq!(
@@ -349,6 +359,11 @@ fn playouts<const N: usize>(
             );
         }
     }
+}
+
+/// Each side's piece list in order (the order moves are generated in).
+fn piece_lists<const N: usize>(p: &Position<N>) -> [Vec<Square>; 2] {
+    [Colour::Black, Colour::White].map(|c| p.pieces(c).collect())
 }
 
 /// Plays `games` seeded random games of up to `plies` plies from each start position,

@@ -735,6 +735,9 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// Whether `m` leads back to a position that occurred earlier with the same side to move
     /// (a draw by repetition in the search).
     fn repeats(&mut self, m: Move) -> bool {
+        if !self.pos.may_recur_after(m) {
+            return false;
+        }
         // The plain position: the evaluation's sums would be updated and restored for nothing.
         let pos: &mut Position<N> = &mut self.pos;
         pos.make(m);

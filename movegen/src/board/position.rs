@@ -61,7 +61,8 @@ pub(crate) fn zobrist(p: Piece, sq: usize) -> u64 {
 /// A move reports each piece it takes off the board (the mover leaving its square, captures,
 /// shots, burns, pieces changed in place by a promotion or reversion, which are removed and put
 /// back) and each piece it puts on one, in the order they happen; its unmake reports the
-/// reverse changes. An observer that adds a piece's contribution on [`MoveObserver::placed`] and
+/// opposite changes (not necessarily in reverse order). A mover that neither moves nor changes
+/// (a lion's pass) is reported neither way. An observer that adds a piece's contribution on [`MoveObserver::placed`] and
 /// subtracts it on [`MoveObserver::removed`] is therefore restored exactly by unmake. Null moves
 /// change no piece and report nothing. `()` is the observer that ignores everything: plain
 /// [`Position::make`] and [`Position::unmake`] use it and compile to the same code as without
@@ -93,6 +94,18 @@ struct Undo {
     strike: u16,
 }
 
+/// A piece a move took off the board, kept for unmake: its square, the piece, and the place it
+/// held in its side's piece list. Unmake puts it back in that place, so that the lists' order,
+/// which is the order moves are generated in, is the one before the move: a make and unmake
+/// that the search adds or leaves out (a probe for repetition, say) cannot change what it
+/// searches next.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Taken {
+    pub(crate) sq: u16,
+    pub(crate) piece: Piece,
+    slot: u16,
+}
+
 /// A position of a variant whose board fits in `64 * N` bits.
 ///
 /// Holds the padded mailbox, each side's piece list, one bitboard per (kind moved as, colour),
@@ -111,7 +124,7 @@ pub struct Position<const N: usize> {
     pub(crate) move_number: u32,
     pub(crate) hash: u64,
     undo: Vec<Undo>,
-    pub(crate) captures: Vec<(u16, Piece)>,
+    pub(crate) captures: Vec<Taken>,
     history: Vec<u64>,
     /// Index into `history` of the first position that can still recur (none before the last
     /// capture, promotion or null move can).
@@ -125,8 +138,8 @@ pub struct Position<const N: usize> {
     /// none), with [`crate::lion_trading::STRIKE_AT_DESTINATION`].
     pub(crate) strike: u16,
     null_strike: Vec<u16>,
-    /// Pieces changed in place by a move besides the mover (Ko: promoted along, reverted):
-    /// (square, piece before).
+    /// Pieces changed in place after a move (Ko: promoted along, reverted, the mover
+    /// included): (square, piece before).
     changes: Vec<(u16, Piece)>,
 }
 
@@ -282,10 +295,11 @@ impl<const N: usize> Position<N> {
         self.extra = e;
     }
 
-    /// Replaces the piece on a square in place, recording it for unmake.
+    /// Replaces the piece on a square in place with a piece of the same side (promoted along,
+    /// reverted), recording it for unmake.
     pub(crate) fn change<O: MoveObserver>(&mut self, sq: Square, p: Piece, obs: &mut O) {
-        let old = self.remove_observed(sq, obs);
-        self.put_observed(sq, p, obs);
+        let old = self.board[sq.index()];
+        self.relocate_observed(sq, sq, p, obs);
         self.changes.push((sq.0, old));
     }
 
@@ -306,7 +320,7 @@ impl<const N: usize> Position<N> {
             || has(u.mv.to().index())
             || self.captures[u.cap_start as usize..]
                 .iter()
-                .any(|&(sq, _)| has(sq as usize))
+                .any(|t| has(t.sq as usize))
             || self.changes[u.change_start as usize..]
                 .iter()
                 .any(|&(sq, _)| has(sq as usize))
@@ -338,6 +352,29 @@ impl<const N: usize> Position<N> {
         &self.history[self.rev_start..]
     }
 
+    /// False when the move `m` (not yet made) certainly cannot recreate a position of the
+    /// [`Position::reversible_history`]: an earlier position with a piece on `m`'s destination,
+    /// which is empty or an enemy's now, recurs only if a move since then left that square
+    /// (capturing a piece, promoting and Ko's effects end the reversible history), and none
+    /// did. A cheap test before [`crate::Position::is_repetition`] after making `m`: the
+    /// search asks it of many moves it might prune.
+    pub fn may_recur_after(&self, m: Move) -> bool {
+        // The history's entries since `rev_start` are the positions before the last moves on
+        // the undo stack (a null move, the only other entry, starts the window anew).
+        let window = self.history.len() - self.rev_start;
+        if window == 0 {
+            return false;
+        }
+        let to = m.to();
+        if to == m.from() {
+            return true;
+        }
+        let n = self.undo.len();
+        self.undo[n - window.min(n)..]
+            .iter()
+            .any(|u| u.mv.from() == to)
+    }
+
     /// Passes the turn without moving (for null-move pruning in search; not a rule move).
     pub fn make_null(&mut self) {
         self.null_strike.push(self.strike);
@@ -362,19 +399,94 @@ impl<const N: usize> Position<N> {
         self.set_strike(s);
     }
 
-    /// Places a piece on an empty square (setting up a position: nothing observes it).
+    /// Places a piece on an empty square, at the end of its side's piece list (setting up a
+    /// position: nothing observes it).
     pub(crate) fn put(&mut self, sq: Square, p: Piece) {
-        self.put_observed(sq, p, &mut ());
+        self.mark(sq, p);
+        let c = p.colour().index();
+        self.pidx[sq.index()] = self.plist[c].len() as u16;
+        self.plist[c].push(sq.0);
     }
 
-    /// Places a piece on an empty square and tells `obs`.
-    pub(crate) fn put_observed<O: MoveObserver>(&mut self, sq: Square, p: Piece, obs: &mut O) {
+    /// Removes the piece on a square as a capture of the move being made: tells `obs` and
+    /// pushes it on the capture stack, from which unmake puts it back in its list place.
+    pub(crate) fn capture_observed<O: MoveObserver>(&mut self, sq: Square, obs: &mut O) {
+        let t = self.take_observed(sq, obs);
+        self.captures.push(t);
+    }
+
+    /// Removes the piece on a square and tells `obs`; the piece leaves its side's list by
+    /// swapping the list's last entry into its place, which the returned record keeps.
+    fn take_observed<O: MoveObserver>(&mut self, sq: Square, obs: &mut O) -> Taken {
+        let p = self.board[sq.index()];
+        debug_assert!(p.is_piece());
+        self.unmark(sq, p);
+        let c = p.colour().index();
+        let i = self.pidx[sq.index()] as usize;
+        let last = self.plist[c].pop().expect("piece list holds the piece");
+        if i < self.plist[c].len() {
+            self.plist[c][i] = last;
+            self.pidx[last as usize] = i as u16;
+        }
+        obs.removed(sq, p);
+        Taken {
+            sq: sq.0,
+            piece: p,
+            slot: i as u16,
+        }
+    }
+
+    /// Undoes [`Position::take_observed`] exactly: the piece goes back on its square and in its
+    /// list place, and the entry that was swapped into that place goes back to the list's end.
+    /// Exact when every piece taken after it has been restored (unmake restores captures in
+    /// reverse order; relocations do not reorder the lists).
+    fn restore_observed<O: MoveObserver>(&mut self, t: Taken, obs: &mut O) {
+        let sq = Square(t.sq);
+        self.mark(sq, t.piece);
+        let list = &mut self.plist[t.piece.colour().index()];
+        let i = t.slot as usize;
+        if i < list.len() {
+            let swapped = list[i];
+            self.pidx[swapped as usize] = list.len() as u16;
+            list.push(swapped);
+            list[i] = t.sq;
+        } else {
+            debug_assert_eq!(i, list.len(), "a piece list restored out of order");
+            list.push(t.sq);
+        }
+        self.pidx[sq.index()] = t.slot;
+        obs.placed(sq, t.piece);
+    }
+
+    /// Moves the piece on `from` to the empty square `to` (or replaces it in place when they
+    /// are the same square) as `p`, a piece of the same side, keeping its place in the piece
+    /// list; tells `obs` of the removal and the placement.
+    fn relocate_observed<O: MoveObserver>(
+        &mut self,
+        from: Square,
+        to: Square,
+        p: Piece,
+        obs: &mut O,
+    ) {
+        let old = self.board[from.index()];
+        debug_assert!(old.is_piece() && old.colour() == p.colour());
+        debug_assert!(to == from || self.board[to.index()] == Piece::EMPTY);
+        let slot = self.pidx[from.index()];
+        self.unmark(from, old);
+        obs.removed(from, old);
+        self.mark(to, p);
+        self.plist[p.colour().index()][slot as usize] = to.0;
+        self.pidx[to.index()] = slot;
+        obs.placed(to, p);
+    }
+
+    /// Puts `p` on the mailbox, the bitboards, the counts and the hash (not the piece list).
+    #[inline]
+    fn mark(&mut self, sq: Square, p: Piece) {
         debug_assert!(self.board[sq.index()] == Piece::EMPTY);
         let v = &*self.variant;
         let c = p.colour().index();
         self.board[sq.index()] = p;
-        self.pidx[sq.index()] = self.plist[c].len() as u16;
-        self.plist[c].push(sq.0);
         let d = v.geo.dense(sq);
         let f = v.form(p);
         self.kind_bb[f.moves_as.index() * 2 + c].set(d);
@@ -382,22 +494,16 @@ impl<const N: usize> Position<N> {
         self.royals[c] += f.royal as u32;
         self.base_count[f.kind.index() * 2 + c] += 1;
         self.hash ^= zobrist(p, sq.index());
-        obs.placed(sq, p);
     }
 
-    /// Removes the piece on a square, tells `obs` and returns the piece.
-    pub(crate) fn remove_observed<O: MoveObserver>(&mut self, sq: Square, obs: &mut O) -> Piece {
-        let p = self.board[sq.index()];
-        debug_assert!(p.is_piece());
+    /// Takes `p` (the piece on `sq`) off the mailbox, the bitboards, the counts and the hash
+    /// (not the piece list).
+    #[inline]
+    fn unmark(&mut self, sq: Square, p: Piece) {
+        debug_assert_eq!(self.board[sq.index()], p);
         let v = &*self.variant;
         let c = p.colour().index();
         self.board[sq.index()] = Piece::EMPTY;
-        let i = self.pidx[sq.index()] as usize;
-        let last = self.plist[c].pop().expect("piece list holds the piece");
-        if i < self.plist[c].len() {
-            self.plist[c][i] = last;
-            self.pidx[last as usize] = i as u16;
-        }
         let d = v.geo.dense(sq);
         let f = v.form(p);
         self.kind_bb[f.moves_as.index() * 2 + c].clear(d);
@@ -405,8 +511,6 @@ impl<const N: usize> Position<N> {
         self.royals[c] -= f.royal as u32;
         self.base_count[f.kind.index() * 2 + c] -= 1;
         self.hash ^= zobrist(p, sq.index());
-        obs.removed(sq, p);
-        p
     }
 
     /// Sets the side to move (keeping the hash right).
@@ -495,31 +599,27 @@ impl<const N: usize> Position<N> {
             while s != to.0 as i32 {
                 let sq = Square(s as u16);
                 if self.board[sq.index()].is_piece() {
-                    let p = self.remove_observed(sq, obs);
-                    self.captures.push((sq.0, p));
+                    self.capture_observed(sq, obs);
                 }
                 s += d;
             }
         }
         for mid in m.stops() {
             if self.board[mid.index()].is_piece() {
-                let p = self.remove_observed(mid, obs);
-                self.captures.push((mid.0, p));
+                self.capture_observed(mid, obs);
             }
         }
         if to != from && self.board[to.index()].is_piece() {
-            let p = self.remove_observed(to, obs);
-            self.captures.push((to.0, p));
+            self.capture_observed(to, obs);
         }
         for shot in m.shots() {
             if self.board[shot.index()].is_piece() {
-                let p = self.remove_observed(shot, obs);
-                self.captures.push((shot.0, p));
+                self.capture_observed(shot, obs);
             }
         }
         let mut piece = moved;
         let start = self.undo.last().expect("just pushed").cap_start as usize;
-        let captured = self.captures[start..].iter().map(|&(_, p)| p);
+        let captured = self.captures[start..].iter().map(|t| t.piece);
         if let Some(conv) = CapInfo::for_compulsion(&self.variant, moved.colour(), captured)
             .conversion(&self.variant, moved)
         {
@@ -527,12 +627,8 @@ impl<const N: usize> Position<N> {
         } else if m.promotion() == Promotion::Promote {
             piece = self.variant.promoted(moved);
         }
-        if to != from {
-            self.remove_observed(from, obs);
-            self.put_observed(to, piece, obs);
-        } else if piece != moved {
-            self.remove_observed(from, obs);
-            self.put_observed(from, piece, obs);
+        if to != from || piece != moved {
+            self.relocate_observed(from, to, piece, obs);
         }
         if self.variant.zone_promotion.is_some() {
             let extra = self.extra;
@@ -569,8 +665,7 @@ impl<const N: usize> Position<N> {
         self.history.pop();
         while self.changes.len() > u.change_start as usize {
             let (sq, old) = self.changes.pop().expect("len > start");
-            self.remove_observed(Square(sq), obs);
-            self.put_observed(Square(sq), old, obs);
+            self.relocate_observed(Square(sq), Square(sq), old, obs);
         }
         if self.extra != u.extra {
             self.set_extra(u.extra);
@@ -580,12 +675,13 @@ impl<const N: usize> Position<N> {
         }
         let m = u.mv;
         let (from, to) = (m.from(), m.to());
-        self.remove_observed(if to != from { to } else { from }, obs);
-        self.put_observed(from, u.moved, obs);
+        if to != from || self.board[from.index()] != u.moved {
+            self.relocate_observed(to, from, u.moved, obs);
+        }
         let start = u.cap_start as usize;
         while self.captures.len() > start {
-            let (sq, p) = self.captures.pop().expect("len > start");
-            self.put_observed(Square(sq), p, obs);
+            let t = self.captures.pop().expect("len > start");
+            self.restore_observed(t, obs);
         }
         self.side = self.side.flip();
         self.hash ^= SIDE_KEY;

@@ -284,8 +284,7 @@ impl<const N: usize> Position<N> {
         let mut burned: ArrayVec<Square, 8> = ArrayVec::new();
         self.for_each_burned(m, us, |s, _| burned.push(s));
         for s in burned {
-            let p = self.remove_observed(s, obs);
-            self.captures.push((s.0, p));
+            self.capture_observed(s, obs);
         }
     }
 }

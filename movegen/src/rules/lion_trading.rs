@@ -7,7 +7,7 @@
 
 use crate::geometry::Square;
 use crate::moves::{Move, MoveSink};
-use crate::position::Position;
+use crate::position::{Position, Taken};
 use crate::program::{Op, Program};
 use crate::variant::Piece;
 use crate::variant_file::{CounterStrikeFrom, CounterStrikeRecapture, LionProtection};
@@ -99,13 +99,13 @@ impl<const N: usize> Position<N> {
     }
 
     /// The counter-strike record a move by `moved` leaves, given what it captured.
-    pub(crate) fn strike_after(&self, moved: Piece, to: Square, captured: &[(u16, Piece)]) -> u16 {
+    pub(crate) fn strike_after(&self, moved: Piece, to: Square, captured: &[Taken]) -> u16 {
         let v = &*self.variant;
         if v.form(moved).lion {
             return 0;
         }
         let mut rec = 0;
-        for &(sq, p) in captured {
+        for &Taken { sq, piece: p, .. } in captured {
             if p.colour() == moved.colour() || !v.form(p).lion {
                 continue;
             }

@@ -50,8 +50,7 @@ impl<const N: usize> Position<N> {
             }
             for &form in &zp.kill_on_promotion[kind] {
                 for sq in self.squares_of_form(form, them) {
-                    let p = self.remove_observed(Square(sq), obs);
-                    self.captures.push((sq, p));
+                    self.capture_observed(Square(sq), obs);
                 }
             }
         }
