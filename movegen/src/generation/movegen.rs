@@ -216,9 +216,9 @@ impl<const N: usize> Position<N> {
             entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
         };
         // Captures only: a piece whose captures are all near and that has no enemy piece near
-        // is skipped (not in Ko: its shots, burns and multi-leg paths are not all in the reach
-        // tables).
-        let prefilter = CAPS && self.variant.zone_promotion.is_none();
+        // is skipped (Ko's shooters, burners, priests and killing promoters never count as
+        // near-only: the reach tables do not hold those captures).
+        let prefilter = CAPS;
         for &sq in &self.plist[us.index()] {
             if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq))))
                 && (!prefilter || self.may_capture_near(self.board[sq as usize], Square(sq)))
