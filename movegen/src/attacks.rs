@@ -165,6 +165,10 @@ pub(crate) struct ReachTables {
     /// The kind-bitboard indices, by colour, of the pieces that promote into a royal form (a
     /// second royal piece: [`Position::may_gain_royal`]).
     royal_promoters: [Vec<u16>; 2],
+    /// The kind-bitboard indices, by colour, of the pieces that capture in ways the tables
+    /// leave out ([`captures_afar`]: Ko's shooters, burners, priests and killing promoters):
+    /// [`Position::capturers_of`] names them wherever they stand.
+    afar_kinds: [Vec<u16>; 2],
     /// Per program ([`Piece::index`]): whether every displacement at which it might capture
     /// lies within [`NEAR`] steps, so that it captures nothing while no enemy piece stands
     /// that near ([`Position::may_capture_near`]). False for the emperors, and for Ko's pieces
@@ -370,7 +374,11 @@ impl ReachTables {
             if far {
                 t.far_kinds[c].push(kind_bb);
             }
-            t.near_only[i] = near_only && !captures_afar(v, p);
+            let afar = captures_afar(v, p);
+            t.near_only[i] = near_only && !afar;
+            if afar {
+                t.afar_kinds[c].push(kind_bb);
+            }
             let moves_far =
                 (0..size).any(|idx| moved[idx / 64] >> (idx % 64) & 1 != 0 && !regular(idx));
             if moves_far {
@@ -386,6 +394,7 @@ impl ReachTables {
             .chain(&mut t.far_movers)
             .chain(&mut t.royal_promoters)
             .chain(&mut t.emperors)
+            .chain(&mut t.afar_kinds)
         {
             list.sort_unstable();
             list.dedup();
@@ -672,17 +681,15 @@ impl<const N: usize> Position<N> {
     }
 
     /// The squares (dense) of the side to move's pieces that could capture on one of
-    /// `targets`, and its emperors, which capture wherever their own rule allows: every
-    /// piece with a move that captures there, so that generating the captures of these
-    /// pieces alone ([`Position::generate_captures_of_into`]) yields every such move.
-    /// Quiescence search asks this where it searches only a recapture and captures of the
-    /// opponent's sole royal, instead of walking every piece. None in Ko, whose shots and
-    /// burns the attack questions do not see.
-    pub fn capturers_of(&self, targets: &[Square]) -> Option<Bitboard<N>> {
+    /// `targets` or land there capturing, its emperors, which capture wherever their own rule
+    /// allows, and (Ko) its pieces that capture in ways the attack questions do not see
+    /// (shots, burns, priests' jumps, killing promotions: named wherever they stand): every
+    /// piece with such a move, so that generating the captures of these pieces alone
+    /// ([`Position::generate_captures_of_into`]) yields every such move. Quiescence search
+    /// asks this where it searches only a recapture and captures of the opponent's sole
+    /// royal, instead of walking every piece.
+    pub fn capturers_of(&self, targets: &[Square]) -> Bitboard<N> {
         let v = &*self.variant;
-        if v.zone_promotion.is_some() {
-            return None;
-        }
         let us = self.side;
         let mut found = Bitboard::<N>::EMPTY;
         for &t in targets {
@@ -693,10 +700,13 @@ impl<const N: usize> Position<N> {
                 }
             }
         }
-        for &k in &v.reach.emperors[us.index()] {
+        for &k in v.reach.emperors[us.index()]
+            .iter()
+            .chain(&v.reach.afar_kinds[us.index()])
+        {
             found |= self.kind_bb[k as usize];
         }
-        Some(found)
+        found
     }
 
     /// The danger to the side to move's sole royal piece, taken once so that each of its

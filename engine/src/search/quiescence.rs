@@ -91,8 +91,9 @@ impl<const N: usize> Thread<'_, N> {
         let start = self.list.0.len();
         let last_to = self.pos.last_move().map(|l| l.to());
         let deep = qply >= QS_RECAPTURE_PLIES;
-        let narrowed = deep && self.try_generate_recaptures(last_to);
-        if !narrowed {
+        if deep {
+            self.generate_recaptures(last_to);
+        } else {
             self.pos.generate_into::<_, true>(&mut self.list);
         }
         let end = self.list.0.len();
@@ -159,12 +160,8 @@ impl<const N: usize> Thread<'_, N> {
     /// onto the move list the captures of only the pieces that could capture on those squares
     /// (and the emperors), in the order of the whole captures-only list, whose other moves
     /// would be passed over, and returns true; a node walks a few programs instead of every
-    /// piece's. Where the attack questions cannot tell (Ko: shots and burns) it pushes
-    /// nothing and returns false, and the caller generates every capture.
-    fn try_generate_recaptures(&mut self, last_to: Option<Square>) -> bool {
-        if self.pos.variant().has_zone_promotion() {
-            return false;
-        }
+    /// piece's (Ko's shooters, burners and priests always among them).
+    fn generate_recaptures(&mut self, last_to: Option<Square>) {
         let mut targets = ArrayVec::<Square, 2>::new();
         targets.extend(last_to);
         if let Some(royal) = self.pos.sole_royal(self.pos.side_to_move().flip()) {
@@ -172,13 +169,8 @@ impl<const N: usize> Thread<'_, N> {
                 targets.push(royal);
             }
         }
-        match self.pos.capturers_of(&targets) {
-            Some(pieces) => {
-                self.pos.generate_captures_of_into(&pieces, &mut self.list);
-                true
-            }
-            None => false,
-        }
+        let pieces = self.pos.capturers_of(&targets);
+        self.pos.generate_captures_of_into(&pieces, &mut self.list);
     }
 
     /// In check at the horizon: every move that leaves no piece of ours whose loss loses the
