@@ -194,9 +194,10 @@ fn captures_afar(v: &Variant, p: Piece) -> bool {
     prog.shoot.is_some()
         || prog.burns
         || prog.ops.iter().any(|o| matches!(o, Op::Priest { .. }))
-        || v.zone_promotion
-            .as_ref()
-            .is_some_and(|z| !z.kill_on_promotion[v.form(p).kind].is_empty())
+        || (v.form(p).can_promote
+            && v.zone_promotion
+                .as_ref()
+                .is_some_and(|z| !z.kill_on_promotion[v.form(p).kind].is_empty()))
 }
 
 /// Displacements up to this many steps in rows and columns count as near for the attack
@@ -1777,7 +1778,12 @@ mod tests {
                 ruled_out += ruled.len();
                 afar += p.plist[us.index()]
                     .iter()
-                    .filter(|&&at| captures_afar(&v, p.board[at as usize]))
+                    .filter(|&&at| {
+                        captures_afar(&v, p.board[at as usize])
+                            && p.plist[us.flip().index()]
+                                .iter()
+                                .all(|&e| v.geo.king_distance(Square(at), Square(e)) > NEAR)
+                    })
                     .count();
                 for m in p.moves() {
                     if !ruled.contains(&m.from().0) {
@@ -1794,9 +1800,12 @@ mod tests {
                 }
             });
         }
+        assert!(ruled_out > 1000, "{ruled_out} ruled out");
+        // Pieces that capture afar stood with no enemy piece near (where a near-only piece is
+        // ruled out) among the positions looked at.
         assert!(
-            ruled_out > 1000 && afar > 100,
-            "{ruled_out} ruled out, {afar} afar"
+            afar > 100,
+            "{afar} pieces that capture afar with no enemy near"
         );
     }
 
@@ -1824,8 +1833,8 @@ mod tests {
         }
         // The reach tables' flag: a chu gold general, kirin and lion capture only near, a rook
         // and a bishop do not.
-        let v = Variant::builtin("chu").unwrap();
-        let near_only = |code: &str| {
+        let chu = Variant::builtin("chu").unwrap();
+        let near_only = |v: &Variant, code: &str| {
             let kind = (0..v.programs.len())
                 .map(|i| Piece(i as u16))
                 .find(|&p| {
@@ -1834,8 +1843,16 @@ mod tests {
                 .unwrap();
             v.reach.near_only[kind.index()]
         };
-        assert!(near_only("G") && near_only("KR") && near_only("LN"));
-        assert!(!near_only("R") && !near_only("B"));
+        assert!(near_only(&chu, "G") && near_only(&chu, "KR") && near_only(&chu, "LN"));
+        assert!(!near_only(&chu, "R") && !near_only(&chu, "B"));
+        // Ko: a pawn and an engineer capture only near; a long bow (its own move captures
+        // nothing: it shoots), a clerk (its promotion removes enemy pieces), a Taoist priest
+        // and a poison flame (it burns) step only near but are not near-only.
+        let ko = Variant::builtin("ko").unwrap();
+        assert!(near_only(&ko, "P") && near_only(&ko, "EN"));
+        for code in ["LB", "SC", "TB", "PF"] {
+            assert!(!near_only(&ko, code), "ko: {code} counts as near-only");
+        }
     }
 
     #[test]

@@ -158,9 +158,9 @@ impl<const N: usize> Thread<'_, N> {
     /// At `qply >= QS_RECAPTURE_PLIES` (from the third quiescence ply on), where only a
     /// recapture on `last_to` and captures of the opponent's sole royal are searched: pushes
     /// onto the move list the captures of only the pieces that could capture on those squares
-    /// (and the emperors), in the order of the whole captures-only list, whose other moves
-    /// would be passed over, and returns true; a node walks a few programs instead of every
-    /// piece's (Ko's shooters, burners and priests always among them).
+    /// (and the emperors, and Ko's shooters, burners, priests and killing promoters wherever
+    /// they stand), in the order of the whole captures-only list, whose other moves would be
+    /// passed over: a node walks a few programs instead of every piece's.
     fn generate_recaptures(&mut self, last_to: Option<Square>) {
         let mut targets = ArrayVec::<Square, 2>::new();
         targets.extend(last_to);

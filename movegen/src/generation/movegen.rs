@@ -218,10 +218,9 @@ impl<const N: usize> Position<N> {
         // Captures only: a piece whose captures are all near and that has no enemy piece near
         // is skipped (Ko's shooters, burners, priests and killing promoters never count as
         // near-only: the reach tables do not hold those captures).
-        let prefilter = CAPS;
         for &sq in &self.plist[us.index()] {
             if pieces.is_none_or(|b| b.has(self.variant.geo.dense(Square(sq))))
-                && (!prefilter || self.may_capture_near(self.board[sq as usize], Square(sq)))
+                && (!CAPS || self.may_capture_near(self.board[sq as usize], Square(sq)))
             {
                 self.piece_into::<S, CAPS>(&mut g, Square(sq));
             }
