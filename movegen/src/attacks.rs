@@ -169,6 +169,8 @@ pub(crate) struct ReachTables {
     /// leave out ([`captures_afar`]: Ko's shooters, burners, priests and killing promoters):
     /// [`Position::capturers_of`] names them wherever they stand.
     afar_kinds: [Vec<u16>; 2],
+    /// Per program ([`Piece::index`]): [`captures_afar`], asked once here.
+    afar: Vec<bool>,
     /// Per program ([`Piece::index`]): whether every displacement at which it might capture
     /// lies within [`NEAR`] steps, so that it captures nothing while no enemy piece stands
     /// that near ([`Position::may_capture_near`]). False for the emperors, and for Ko's pieces
@@ -342,6 +344,7 @@ impl ReachTables {
             is_near_or_on_line(dr, dc)
         };
         t.near_only = vec![false; v.programs.len()];
+        t.afar = vec![false; v.programs.len()];
         for (i, moved) in moved.iter().enumerate().skip(2) {
             let p = Piece(i as u16);
             let f = v.form(p);
@@ -376,6 +379,7 @@ impl ReachTables {
                 t.far_kinds[c].push(kind_bb);
             }
             let afar = captures_afar(v, p);
+            t.afar[i] = afar;
             t.near_only[i] = near_only && !afar;
             if afar {
                 t.afar_kinds[c].push(kind_bb);
@@ -401,6 +405,13 @@ impl ReachTables {
             list.dedup();
         }
         t
+    }
+
+    /// Whether the piece `p` removes enemy pieces in ways its reach table does not hold
+    /// ([`captures_afar`]: Ko's shots, burns, priests' jumps, killing promotions).
+    #[inline]
+    pub(crate) fn captures_afar(&self, p: Piece) -> bool {
+        self.afar[p.index()]
     }
 
     /// The mask of the squares near `to` or on a king line through it (see `near_or_line`).

@@ -560,15 +560,7 @@ impl<const N: usize> Position<N> {
             .is_some_and(|(_, needed)| !self.has_kind(us, needed));
         // Captures only, and no quiet landing can capture (by a shot from it, burning around
         // it, or a promotion that removes enemy pieces): the quiet landings are not collected.
-        let quiet = !caps_only
-            || prog.shoot.is_some()
-            || prog.burns
-            || !v
-                .zone_promotion
-                .as_ref()
-                .expect("zone-promotion rules")
-                .kill_on_promotion[form.kind]
-                .is_empty();
+        let quiet = !caps_only || v.reach.captures_afar(piece);
         let mut found = Landings {
             pos: self,
             kind: form.kind,
