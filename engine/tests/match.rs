@@ -74,6 +74,24 @@ fn two_configurations_of_our_engine() {
         "{rec}"
     );
     assert!(rec.contains("1. "), "Hodges-style moves: {rec}");
+    // The won games' lengths, from the records (the line after each game's tags), as the
+    // report's nearest-rank quantiles: of 4 wins, 10% is the 1st, half the 2nd, 90% the 4th.
+    let mut plies: Vec<usize> = rec
+        .split("[Game ")
+        .skip(1)
+        .map(|g| {
+            g.lines()
+                .skip(1)
+                .find(|l| !l.starts_with('['))
+                .map_or(0, |l| l.split_whitespace().count())
+        })
+        .collect();
+    plies.sort_unstable();
+    let line = format!(
+        "Plies of the won games: depth2 4 (10% by {}, half by {}, 90% by {}, all by {}), random 0",
+        plies[0], plies[1], plies[3], plies[3]
+    );
+    assert!(out.contains(&line), "{line}\n{out}");
 }
 
 #[test]

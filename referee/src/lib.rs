@@ -19,7 +19,7 @@ use taikyoku_movegen::{Colour, Outcome};
 
 use play::{play_game, GameConfig, GameRecord};
 use player::{EngineSpec, Player};
-use stats::{sprt_bounds, Tally};
+use stats::{sprt_bounds, Tally, WinLengths};
 
 /// A sequential probability ratio test to run.
 #[derive(Clone, Copy, Debug)]
@@ -99,6 +99,8 @@ pub struct MatchReport {
     pub sprt_result: Option<bool>,
     /// Time left on each engine's clock at the end of its games (by engine, as given).
     pub time_left: [TimeLeft; 2],
+    /// The lengths of the games each engine won (by engine, as given).
+    pub win_lengths: [WinLengths; 2],
 }
 
 /// Time left on one engine's clock at the end of the games played on the clock: whether the
@@ -146,6 +148,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
     let mut reasons: Vec<(String, usize)> = Vec::new();
     let mut tally = Tally::default();
     let mut time_left = [TimeLeft::default(); 2];
+    let mut win_lengths = [WinLengths::default(), WinLengths::default()];
     let mut sprt_result = None;
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     std::thread::scope(|scope| -> std::io::Result<()> {
@@ -230,8 +233,14 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         for g in rx {
             let pts = g.points_first();
             match pts {
-                x if x > 0.75 => tally.wins += 1,
-                x if x < 0.25 => tally.losses += 1,
+                x if x > 0.75 => {
+                    tally.wins += 1;
+                    win_lengths[0].add(g.record.moves.len());
+                }
+                x if x < 0.25 => {
+                    tally.losses += 1;
+                    win_lengths[1].add(g.record.moves.len());
+                }
                 _ => tally.draws += 1,
             }
             let idx = g.number - 1;
@@ -297,6 +306,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         reasons,
         sprt_result,
         time_left,
+        win_lengths,
     })
 }
 
@@ -413,6 +423,13 @@ pub fn print_report(
             "Time left at the end (mean, least): {}, {}",
             show(a, &r.time_left[0]),
             show(b, &r.time_left[1])
+        )?;
+    }
+    if r.win_lengths.iter().any(|w| w.games() > 0) {
+        writeln!(
+            out,
+            "Plies of the won games: {a} {}, {b} {}",
+            r.win_lengths[0], r.win_lengths[1]
         )?;
     }
     if let Some(s) = cfg.sprt {

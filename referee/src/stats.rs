@@ -99,6 +99,59 @@ impl Tally {
     }
 }
 
+/// The lengths in plies of the games one engine won, for how quickly it wins (a deeper
+/// search against a shallower one, or a lead converted): counted by length, so the memory is
+/// bounded by the distinct lengths (at most the ply limit), not by the games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinLengths {
+    counts: std::collections::BTreeMap<usize, u32>,
+    total: u32,
+}
+
+impl WinLengths {
+    /// Counts a won game of `plies` plies.
+    pub fn add(&mut self, plies: usize) {
+        *self.counts.entry(plies).or_insert(0) += 1;
+        self.total += 1;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u32 {
+        self.total
+    }
+
+    /// The shortest length within which at least `share` (0 to 1) of the wins ended (the
+    /// nearest-rank quantile); None without wins.
+    pub fn within(&self, share: f64) -> Option<usize> {
+        if self.total == 0 {
+            return None;
+        }
+        let rank = ((share * self.total as f64).ceil() as u32).clamp(1, self.total);
+        let mut seen = 0;
+        for (&plies, &n) in &self.counts {
+            seen += n;
+            if seen >= rank {
+                return Some(plies);
+            }
+        }
+        self.counts.keys().next_back().copied()
+    }
+}
+
+impl std::fmt::Display for WinLengths {
+    /// `N (10% by A, half by B, 90% by C, all by D)`, or `0` without wins.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match [0.1, 0.5, 0.9, 1.0].map(|share| self.within(share)) {
+            [Some(p10), Some(p50), Some(p90), Some(all)] => write!(
+                f,
+                "{} (10% by {p10}, half by {p50}, 90% by {p90}, all by {all})",
+                self.total
+            ),
+            _ => write!(f, "0"),
+        }
+    }
+}
+
 /// Bounds of the SPRT: (lower, upper) log-likelihood ratios for error rates alpha, beta.
 pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
@@ -144,6 +197,28 @@ mod tests {
         assert!((score_to_elo(0.75) - 190.85).abs() < 0.1);
         assert!((elo_to_score(0.0) - 0.5).abs() < 1e-12);
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    /// Lengths 10, 20, ..., 100 (and 100 twice more): 10% of the 12 wins by ply 20 (rank
+    /// 2), half by 60 (rank 6), 90% by 100 (rank 11), all by 100.
+    #[test]
+    fn win_lengths_quantiles() {
+        let mut w = WinLengths::default();
+        assert_eq!(w.within(0.5), None);
+        for plies in (1..=10).map(|k| k * 10).chain([100, 100]) {
+            w.add(plies);
+        }
+        assert_eq!(w.games(), 12);
+        assert_eq!(w.within(0.1), Some(20));
+        assert_eq!(w.within(0.5), Some(60));
+        assert_eq!(w.within(0.9), Some(100));
+        assert_eq!(w.within(1.0), Some(100));
+        assert_eq!(w.within(0.0), Some(10));
+        assert_eq!(
+            w.to_string(),
+            "12 (10% by 20, half by 60, 90% by 100, all by 100)"
+        );
+        assert_eq!(WinLengths::default().to_string(), "0");
     }
 
     #[test]
