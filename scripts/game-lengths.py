@@ -8,16 +8,19 @@ plies of its wins (median, 10th and 90th percentile) and, for each `--within PLI
 games it won within that many plies: the figures of issue 12's "depth 3 against depth 1 wins
 90% within 400 plies".
 """
+import math
 import sys
 
 from records import read_records
 
 
 def percentile(sorted_values, p):
+    """The nearest-rank percentile: the smallest value that at least p% of the values (and at
+    least one) do not exceed, as `taikyoku match` reports the won games' lengths."""
     if not sorted_values:
         return None
-    i = min(len(sorted_values) - 1, max(0, round(p / 100 * (len(sorted_values) - 1))))
-    return sorted_values[i]
+    rank = min(len(sorted_values), max(1, math.ceil(p / 100 * len(sorted_values))))
+    return sorted_values[rank - 1]
 
 
 def main():

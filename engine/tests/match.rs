@@ -88,7 +88,7 @@ fn two_configurations_of_our_engine() {
         .collect();
     plies.sort_unstable();
     let line = format!(
-        "Plies of the won games: depth2 4 (10% by {}, half by {}, 90% by {}, all by {}), random 0",
+        "Won games' lengths in plies: depth2 4 won (10% by {}, half by {}, 90% by {}, all by {}), random 0",
         plies[0], plies[1], plies[3], plies[3]
     );
     assert!(out.contains(&line), "{line}\n{out}");

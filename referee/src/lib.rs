@@ -1,6 +1,6 @@
 //! The match runner: plays games between two engines (USI or CECP) with the project's move
-//! generator as referee, several at a time, and reports the score, Elo, LOS, pentanomial counts
-//! and SPRT. Its own crate: it needs the rules and the protocols' dialects, never the search or
+//! generator as referee, several at a time, and reports the score, Elo, LOS, pentanomial counts,
+//! time left, the won games' lengths and SPRT. Its own crate: it needs the rules and the protocols' dialects, never the search or
 //! the evaluation, so a referee cannot share a bug with the engines it judges.
 
 pub mod cecp;
@@ -428,7 +428,7 @@ pub fn print_report(
     if r.win_lengths.iter().any(|w| w.games() > 0) {
         writeln!(
             out,
-            "Plies of the won games: {a} {}, {b} {}",
+            "Won games' lengths in plies: {a} {}, {b} {}",
             r.win_lengths[0], r.win_lengths[1]
         )?;
     }

@@ -1,5 +1,6 @@
 //! Match statistics: score, Elo difference with a 95% interval, likelihood of superiority,
-//! pentanomial counts of game pairs, and the sequential probability ratio test.
+//! pentanomial counts of game pairs, the sequential probability ratio test, and the lengths
+//! of each engine's won games.
 //!
 //! Elo uses the logistic model (`score = 1 / (1 + 10^(-elo/400))`). With game pairs (the same
 //! opening played with both colours) the interval comes from the variance of pair scores, which
@@ -101,7 +102,9 @@ impl Tally {
 
 /// The lengths in plies of the games one engine won, for how quickly it wins (a deeper
 /// search against a shallower one, or a lead converted): counted by length, so the memory is
-/// bounded by the distinct lengths (at most the ply limit), not by the games.
+/// bounded by the distinct lengths (at most the longest game), not by the number of games.
+/// Every win counts, at the ply its game ended, whatever ended it (the rules, an
+/// adjudication, the opponent's fault).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WinLengths {
     counts: std::collections::BTreeMap<usize, u32>,
@@ -120,31 +123,26 @@ impl WinLengths {
         self.total
     }
 
-    /// The shortest length within which at least `share` (0 to 1) of the wins ended (the
-    /// nearest-rank quantile); None without wins.
+    /// The shortest length within which at least `share` (0 to 1) of the wins, and at least
+    /// one, ended (the nearest-rank quantile: share 0 gives the shortest win, 1 the longest);
+    /// None without wins.
     pub fn within(&self, share: f64) -> Option<usize> {
-        if self.total == 0 {
-            return None;
-        }
-        let rank = ((share * self.total as f64).ceil() as u32).clamp(1, self.total);
+        let rank = ((share * self.total as f64).ceil() as u32).clamp(1, self.total.max(1));
         let mut seen = 0;
-        for (&plies, &n) in &self.counts {
+        self.counts.iter().find_map(|(&plies, &n)| {
             seen += n;
-            if seen >= rank {
-                return Some(plies);
-            }
-        }
-        self.counts.keys().next_back().copied()
+            (seen >= rank).then_some(plies)
+        })
     }
 }
 
 impl std::fmt::Display for WinLengths {
-    /// `N (10% by A, half by B, 90% by C, all by D)`, or `0` without wins.
+    /// `N won (10% by A, half by B, 90% by C, all by D)`, or `0` without wins.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match [0.1, 0.5, 0.9, 1.0].map(|share| self.within(share)) {
             [Some(p10), Some(p50), Some(p90), Some(all)] => write!(
                 f,
-                "{} (10% by {p10}, half by {p50}, 90% by {p90}, all by {all})",
+                "{} won (10% by {p10}, half by {p50}, 90% by {p90}, all by {all})",
                 self.total
             ),
             _ => write!(f, "0"),
@@ -199,26 +197,30 @@ mod tests {
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
     }
 
-    /// Lengths 10, 20, ..., 100 (and 100 twice more): 10% of the 12 wins by ply 20 (rank
-    /// 2), half by 60 (rank 6), 90% by 100 (rank 11), all by 100.
+    /// Lengths 10, 20, ..., 120: 10% of the 12 wins by ply 20 (rank ceil(1.2) = 2), half by
+    /// 60 (rank 6), 90% by 110 (rank ceil(10.8) = 11; a floor would give 100), all by 120;
+    /// one win gives its length for every share.
     #[test]
     fn win_lengths_quantiles() {
         let mut w = WinLengths::default();
         assert_eq!(w.within(0.5), None);
-        for plies in (1..=10).map(|k| k * 10).chain([100, 100]) {
+        assert_eq!(w.to_string(), "0");
+        w.add(70);
+        assert_eq!([0.0, 0.1, 0.9, 1.0].map(|s| w.within(s)), [Some(70); 4]);
+        let mut w = WinLengths::default();
+        for plies in (1..=12).rev().map(|k| k * 10) {
             w.add(plies);
         }
         assert_eq!(w.games(), 12);
+        assert_eq!(w.within(0.0), Some(10));
         assert_eq!(w.within(0.1), Some(20));
         assert_eq!(w.within(0.5), Some(60));
-        assert_eq!(w.within(0.9), Some(100));
-        assert_eq!(w.within(1.0), Some(100));
-        assert_eq!(w.within(0.0), Some(10));
+        assert_eq!(w.within(0.9), Some(110));
+        assert_eq!(w.within(1.0), Some(120));
         assert_eq!(
             w.to_string(),
-            "12 (10% by 20, half by 60, 90% by 100, all by 100)"
+            "12 won (10% by 20, half by 60, 90% by 110, all by 120)"
         );
-        assert_eq!(WinLengths::default().to_string(), "0");
     }
 
     #[test]
