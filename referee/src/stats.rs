@@ -8,6 +8,9 @@
 //! the usual normal approximation of the generalised log-likelihood ratio:
 //! `LLR = (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance / n)`.
 
+use std::collections::BTreeMap;
+use std::fmt;
+
 /// Results of the first engine, counted by game and by pair.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -107,7 +110,7 @@ impl Tally {
 /// adjudication, the opponent's fault).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WinLengths {
-    counts: std::collections::BTreeMap<usize, u32>,
+    counts: BTreeMap<usize, u32>,
     total: u32,
 }
 
@@ -136,9 +139,9 @@ impl WinLengths {
     }
 }
 
-impl std::fmt::Display for WinLengths {
+impl fmt::Display for WinLengths {
     /// `N won (10% by A, half by B, 90% by C, all by D)`, or `0` without wins.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match [0.1, 0.5, 0.9, 1.0].map(|share| self.within(share)) {
             [Some(p10), Some(p50), Some(p90), Some(all)] => write!(
                 f,
