@@ -31,6 +31,9 @@ enum Command {
     Usi(commands::usi::UsiArgs),
     /// Speak CECP (the XBoard protocol) on standard input and output.
     Xboard(XboardArgs),
+    /// Speak ATSI, the Taikyoku site's protocol (modern Taikyoku), on standard input and
+    /// output or as a WebSocket server (`--listen`).
+    Atsi(commands::atsi::AtsiArgs),
     /// Search fixed positions of the four giant variants to a fixed depth: node count, speed and time to depth.
     Bench(commands::bench::BenchArgs),
     /// Show a position's static evaluation term by term.
@@ -180,6 +183,7 @@ fn main() -> ExitCode {
         None => run_auto(),
         Some(Command::Usi(a)) => commands::usi::run(&a),
         Some(Command::Xboard(a)) => run_cecp(&a.variant, a.result_hold, Vec::new()),
+        Some(Command::Atsi(a)) => commands::atsi::run(&a),
         Some(Command::Bench(a)) => commands::bench::run(&a),
         Some(Command::Eval(a)) => commands::eval::run(&a),
         Some(Command::Gui(a)) => commands::gui::run(&a),

@@ -857,7 +857,7 @@ fn xboard_chu_hachu_by_name_plays_hachus_rules() {
     let mut e = Engine::start();
     let features = e.handshake();
     assert!(
-        features.contains(",ko,chu-hachu\""),
+        features.contains(",taikyoku-atsa,chu-hachu\""),
         "chu-hachu announced last: {features}"
     );
     e.send("accepted done");
@@ -910,7 +910,7 @@ fn xboard_chu_hachu_by_name_plays_hachus_rules() {
         lines,
         [
             "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, taikyoku, \
-             maka-dai-dai, dai-dai, ko, chu-hachu)): variant chu-hachuu",
+             maka-dai-dai, dai-dai, ko, taikyoku-atsa, chu-hachu)): variant chu-hachuu",
             "pong 3"
         ]
     );

@@ -82,6 +82,48 @@ fn show_draws_the_board_and_its_position_string() {
 /// the same depths with helpers, and both report the time to depth. A variant without bench
 /// positions, a thread count or a hash size out of range, are refused, not run as nothing.
 #[test]
+fn tsfen_in_and_out_for_modern_taikyoku() {
+    // The site's start position, written by `show --tsfen` and read back by `--position`.
+    let o = run(&["show", "--variant", "taikyoku-atsa", "--tsfen"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let tsfen = stdout(&o).trim().to_string();
+    assert!(tsfen.starts_with("IC,WT,RR,W,FD,RME,T,"), "{tsfen}");
+    assert!(tsfen.ends_with(",ic 0"), "{tsfen}");
+    let perft = |pos: &str| {
+        let o = run(&[
+            "perft",
+            "--variant",
+            "taikyoku-atsa",
+            "--position",
+            pos,
+            "--depth",
+            "1",
+            "--paths",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    assert_eq!(perft(&tsfen), "Nodes searched: 488\n");
+    assert_eq!(perft("startpos"), "Nodes searched: 488\n");
+    // After a move: the counter says White is to move.
+    let o = run(&[
+        "show",
+        "--variant",
+        "taikyoku-atsa",
+        "--position",
+        "startpos moves 19gg19b",
+        "--tsfen",
+    ]);
+    assert!(stdout(&o).trim().ends_with(" 1"), "{}", stdout(&o));
+    // A bad TSFEN says what and where.
+    let bad = tsfen.replacen("IC,", "IC,ZZZ,", 1);
+    assert_clean_failure(
+        &run(&["show", "--variant", "taikyoku-atsa", "--position", &bad]),
+        "rank a, cell 2 'ZZZ': 'ZZZ' is not a piece of taikyoku-atsa",
+    );
+}
+
+#[test]
 fn bench_counts_alike_on_one_thread_and_runs_on_two() {
     let args = [
         "bench",
@@ -315,7 +357,7 @@ fn chu_hachu_is_chu_with_hachus_rules() {
     }
     assert_clean_failure(
         &run(&["perft", "--variant", "chu-hachuu"]),
-        "unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)",
+        "unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)",
     );
 }
 

@@ -184,6 +184,74 @@ fn per_engine_depth_limits() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("engine 1: depth '0' is not 1..200"));
 }
 
+#[test]
+fn atsi_engines_play_over_the_sites_protocol_on_their_own_clocks() {
+    // Modern Taikyoku between two of our engines over ATSI (`taikyoku atsi --host rules`), each
+    // on its own clock (`tc=`), from an opening that leaves White to move: the second player
+    // starts from the position before the first player's move and answers its `opmove`; the
+    // first player gets a TSFEN with itself to move and moves unprompted.
+    let openings = Scratch::new("atsi.openings");
+    std::fs::write(openings.path(), "startpos moves 36z36y\n").unwrap();
+    let records = Scratch::new("atsi.records");
+    let log = Scratch::new("atsi.log");
+    let o = run(&[
+        "--variant",
+        "taikyoku-atsa",
+        "--engine",
+        &format!(
+            "cmd={} arg={} arg={} arg=atsi arg=--host arg=rules name=searcher proto=atsi tc=2+0.05",
+            faulty("logged"),
+            log.arg(),
+            taikyoku()
+        ),
+        "--engine",
+        &format!(
+            "cmd={} arg=atsi arg=--host arg=rules name=random proto=atsi tc=1+0.02 option.PlayMode=random",
+            taikyoku()
+        ),
+        "--games",
+        "2",
+        "--openings",
+        openings.arg(),
+        "--draw-after",
+        "40",
+        "--records",
+        records.arg(),
+    ]);
+    let out = succeeded(&o);
+    assert_eq!(out.matches("Finished game").count(), 2, "{out}");
+    let rec = std::fs::read_to_string(records.path()).unwrap();
+    let ends: Vec<&str> = rec
+        .lines()
+        .filter_map(|l| l.strip_prefix("[Termination \""))
+        .collect();
+    assert_eq!(ends.len(), 2, "{rec}");
+    for e in &ends {
+        assert!(
+            e.starts_with("objective captured") || e.starts_with("move limit (40 plies)"),
+            "{rec}"
+        );
+    }
+    let sent = std::fs::read_to_string(log.path()).unwrap();
+    for line in [
+        "atsiinit v0",
+        "identify",
+        "player 0",
+        "player 1",
+        "time 2 0.05",
+        "startgame initial",
+        "opmove 36z 36y ",
+    ] {
+        assert!(sent.contains(line), "'{line}' not sent: {sent}");
+    }
+    // As the first player it was given the position after two plies, by TSFEN.
+    assert!(
+        sent.lines()
+            .any(|l| l.starts_with("startgame ") && l.ends_with(" 2")),
+        "{sent}"
+    );
+}
+
 fn against(script: &str, extra: &[&str]) -> String {
     against_spec(script, "", extra)
 }
@@ -363,7 +431,7 @@ fn cecp_engines_get_no_node_limit() {
         "--depth",
         "1",
     ]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("proto 'uci' is not usi or cecp"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("proto 'uci' is not usi, cecp or atsi"));
 }
 
 #[test]
@@ -593,7 +661,7 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     assert!(!o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(
-        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"),
+        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"),
         "{e}"
     );
 }

@@ -118,7 +118,8 @@ pub fn derive(variant: &Variant, p: &Params) -> Values {
             Some(t) => {
                 let diff = by_kind[t.index()] as f64 - own;
                 let diff = match variant.promotion() {
-                    PromotionRule::Capture => diff,
+                    // Compulsory: a promotion that loses power is a loss too.
+                    PromotionRule::Capture | PromotionRule::ZoneCompulsory(_) => diff,
                     PromotionRule::CaptureOptional
                     | PromotionRule::Zone(_)
                     | PromotionRule::Entry(_) => diff.max(0.0),

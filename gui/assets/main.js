@@ -133,6 +133,7 @@ function applyState(s, t0) {
   showSettings(s.settings);
   const pt = $("position-text");
   if (document.activeElement !== pt) pt.value = s.position;
+  $("tsfen-text").value = s.tsfen;
   void $("board").offsetHeight; // include style and layout in the measured redraw
   const t1 = performance.now();
   requestAnimationFrame(() =>

@@ -126,22 +126,22 @@ mod tests {
     #[test]
     fn variants_are_offered_and_selected() {
         let mut c = Config::new(0, vec!["x".into()], "chu").unwrap();
-        assert_eq!(c.variants.len(), 5);
+        assert_eq!(c.variants.len(), 6);
         assert_eq!(c.variants[c.initial].key, "chu");
         assert_eq!(
             Config::new(0, vec![], "chess").unwrap_err(),
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"
         );
         // HaChu's reading of chu is offered when asked for.
         let h = Config::new(0, vec![], "chu-hachu").unwrap();
-        assert_eq!(h.variants.len(), 6);
+        assert_eq!(h.variants.len(), 7);
         assert_eq!(h.variants[h.initial].key, "chu-hachu");
         assert_eq!(h.variants[h.initial].usi_value, "chu-hachu");
         assert_eq!(h.variants[h.initial].variant.id(), "chu-hachu");
         let mut other = VariantChoice::builtin("ko").unwrap();
         other.key = "file:ko".into();
         c.select(other);
-        assert_eq!(c.variants.len(), 6);
+        assert_eq!(c.variants.len(), 7);
         assert_eq!(c.variants[c.initial].key, "file:ko");
     }
 }

@@ -176,6 +176,8 @@ pub struct State {
     pub variant: String,
     /// The shown position in our notation.
     pub position: String,
+    /// The shown position as a TSFEN (the Taikyoku site's format, docs/atsa.md).
+    pub tsfen: String,
     /// The game's start (`startpos` or a position).
     pub start: String,
     /// `b` or `w`.

@@ -189,6 +189,7 @@ impl Session {
             version: self.version,
             variant: self.cfg.variants[self.choice].key.clone(),
             position: shown.to_notation(),
+            tsfen: shown.to_tsfen(),
             start: g.start_text().to_string(),
             side: match g.side_to_move() {
                 Colour::Black => "b".into(),

@@ -322,6 +322,16 @@ fn positions_are_set_and_read_in_our_notation() {
     assert_eq!(st["position"], text);
     assert_eq!(st["start"], text);
     assert_eq!(st["side"], "w");
+    // The same position as a TSFEN (the Taikyoku site's format): written in every state, and
+    // read by the position box like our notation.
+    let tsfen = "11,K/12/12/12/12/12/12/12/12/12/12/k,11 4";
+    assert_eq!(st["tsfen"], tsfen);
+    p.send(json!({"t": "position", "text": "K,11/12/12/12/12/12/12/12/12/12/12/11,k 2"}));
+    let st = p.until("state");
+    assert_eq!(
+        st["position"],
+        "k11/12/12/12/12/12/12/12/12/12/12/11K b - 3"
+    );
     s.stop();
 }
 

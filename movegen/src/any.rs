@@ -102,6 +102,11 @@ impl AnyPosition {
         with_position!(self, p => p.to_notation())
     }
 
+    /// The position as a TSFEN (the Taikyoku site's format; see [`Position::to_tsfen`]).
+    pub fn to_tsfen(&self) -> String {
+        with_position!(self, p => p.to_tsfen())
+    }
+
     /// Plays `moves` (in notation) in order, as a game would: each must be legal, not forbidden
     /// by the game's history, and played before the game is over. On an error, which names the
     /// move by its number and text, the moves before it stay played.

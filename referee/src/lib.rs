@@ -1,9 +1,10 @@
-//! The match runner: plays games between two engines (USI or CECP) with the project's move
+//! The match runner: plays games between two engines (USI, CECP or ATSI) with the project's move
 //! generator as referee, several at a time, and reports the score, Elo, LOS, pentanomial counts,
 //! time left, the won games' lengths and SPRT. Its own crate: it needs the rules and the
 //! protocols' dialects, never the search or the evaluation, so a referee cannot share a bug
 //! with the engines it judges.
 
+pub mod atsi;
 pub mod cecp;
 pub mod play;
 pub mod player;

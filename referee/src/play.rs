@@ -145,15 +145,18 @@ fn play(
     let mut checks: Vec<bool> = vec![false; opening_moves.len()];
     // What the engines are sent: the opening's moves, then the game's.
     let mut sent: Vec<String> = opening_moves;
-    let mut clock = match cfg.tc {
-        TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => [base; 2],
-        _ => [Duration::ZERO; 2],
-    };
-    let on_clock = players.iter().all(|p| p.spec.limit.is_none())
-        && matches!(
-            cfg.tc,
+    // Each engine plays under its own limit (`tc=`, `depth=`, `nodes=`) or the match's.
+    let tcs = [0, 1].map(|s| players[s].spec.limit.unwrap_or(cfg.tc));
+    let mut clock = tcs.map(|tc| match tc {
+        TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => base,
+        _ => Duration::ZERO,
+    });
+    let on_clock = tcs.iter().all(|tc| {
+        matches!(
+            tc,
             TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. }
-        );
+        )
+    });
     if on_clock {
         *left = Some(clock);
     }
@@ -215,7 +218,7 @@ fn play(
         // A reason naming the mover (`n`) and its opponent (`o`).
         let named = |f: &dyn Fn(&str, &str) -> String| Why::named(&name, &other, f);
         let loses = |why: Why| (Outcome::Win(side.flip()), why);
-        let tc = players[s].spec.limit.unwrap_or(cfg.tc);
+        let tc = tcs[s];
         let timeout = match tc {
             TimeControl::Fischer { .. } => clock[s] + cfg.margin,
             TimeControl::Byoyomi { byoyomi, .. } => clock[s] + byoyomi + cfg.margin,
@@ -259,12 +262,8 @@ fn play(
             }));
             return finish(o, r, moves, hodges, broken);
         }
-        // Clocks (not for an engine with its own depth or node limit).
-        match players[s]
-            .spec
-            .limit
-            .map_or(cfg.tc, |_| TimeControl::Nodes(0))
-        {
+        // Clocks (not for an engine with a depth or node limit).
+        match tc {
             TimeControl::Fischer { inc, .. } => {
                 if reply.elapsed > clock[s] + cfg.margin {
                     clock[s] = Duration::ZERO;

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use taikyoku_movegen::{Outcome, Variant};
 use taikyoku_protocol::input::{BadKind, LineReader};
 
+use super::atsi::{Atsi, StepOrder};
 use super::cecp::Cecp;
 use super::play::TimeControl;
 
@@ -20,6 +21,8 @@ pub enum Proto {
     Usi,
     /// CECP, the XBoard protocol (HaChu, QBoard engines).
     Cecp,
+    /// ATSI, the Taikyoku site's protocol (tomatene; modern Taikyoku only).
+    Atsi,
 }
 
 /// How to start an engine and set it up.
@@ -41,6 +44,8 @@ pub struct EngineSpec {
     pub proto: Proto,
     /// Hash size in MB sent by CECP's `memory` command when the engine announces `memory=1`.
     pub memory: u32,
+    /// ATSI: where a multi-step move's intermediate squares go (tomatene writes them last).
+    pub steps: StepOrder,
 }
 
 impl EngineSpec {
@@ -54,6 +59,7 @@ impl EngineSpec {
             limit: None,
             proto: Proto::Usi,
             memory: 64,
+            steps: StepOrder::Between,
         }
     }
 }
@@ -290,6 +296,7 @@ pub struct Player {
     pub spec: EngineSpec,
     conn: Conn,
     cecp: Option<Cecp>,
+    atsi: Option<Atsi>,
 }
 
 /// How long the handshake and `isready` may take.
@@ -303,6 +310,7 @@ impl Player {
             spec: spec.clone(),
             conn,
             cecp: None,
+            atsi: None,
         };
         match spec.proto {
             Proto::Usi => {
@@ -320,6 +328,9 @@ impl Player {
             Proto::Cecp => {
                 p.cecp = Some(Cecp::handshake(&mut p.conn, spec, variant)?);
             }
+            Proto::Atsi => {
+                p.atsi = Some(Atsi::handshake(&mut p.conn, spec, variant)?);
+            }
         }
         Ok(p)
     }
@@ -331,6 +342,9 @@ impl Player {
 
     /// `isready` / `readyok` (USI); `ping` / `pong` for a CECP engine that announced `ping=1`.
     pub fn ready(&mut self) -> Result<(), Failure> {
+        if self.atsi.is_some() {
+            return Ok(()); // ATSI has no ping
+        }
         match &mut self.cecp {
             Some(c) => c.sync(&mut self.conn).map(|_| ()),
             None => {
@@ -342,6 +356,10 @@ impl Player {
 
     /// Prepares a new game.
     pub fn new_game(&mut self) -> Result<(), Failure> {
+        if let Some(a) = &mut self.atsi {
+            a.new_game();
+            return Ok(());
+        }
         match &mut self.cecp {
             Some(c) => {
                 c.new_game();
@@ -358,6 +376,9 @@ impl Player {
     pub fn go(&mut self, turn: &Turn) -> Result<Reply, Failure> {
         if let Some(c) = &mut self.cecp {
             return c.go(&mut self.conn, turn);
+        }
+        if let Some(a) = &mut self.atsi {
+            return a.go(&mut self.conn, turn);
         }
         let head = if turn.opening.trim() == "startpos" {
             "position startpos".to_string()
@@ -428,10 +449,14 @@ impl Player {
         }
     }
 
-    /// Tells the engine how the game ended (CECP `result`; nothing for USI).
+    /// Tells the engine how the game ended (CECP `result`, ATSI `win`/`loss`/`draw`; nothing
+    /// for USI).
     pub fn game_over(&mut self, outcome: &Outcome, reason: &str) {
         if let Some(c) = &mut self.cecp {
             c.game_over(&mut self.conn, outcome, reason);
+        }
+        if let Some(a) = &mut self.atsi {
+            a.game_over(&mut self.conn, outcome);
         }
     }
 

@@ -218,8 +218,8 @@ fn compare<const N: usize>(p: &Position<N>, r: &RefPosition, context: &str) -> V
             reference.difference(&fast_set).count(),
         );
     }
-    // Chu: lishogi's path strings per move (`perft --paths`).
-    if p.variant().id() == "chu" {
+    // Chu: lishogi's path strings per move; modern Taikyoku: tomatene's (`perft --paths`).
+    if ["chu", "taikyoku-atsa"].contains(&p.variant().id()) {
         for (m, n) in r.moves_with_paths() {
             let key = key_of_ref(&m);
             let i = fast.iter().position(|k| *k == key).unwrap();
@@ -612,6 +612,72 @@ fn taikyoku_agrees_with_reference() {
     ] {
         assert!(n > 0, "taikyoku playouts never compared {what}");
     }
+}
+
+#[test]
+fn taikyoku_atsa_agrees_with_reference() {
+    // Modern Taikyoku: from the start position, from one where lions, promoting pieces and
+    // range capturers stand next to the zones among enemies, and from the start position with
+    // chain-promoting kinds already promoted (a promoted gold general moves as a flying
+    // chariot and never promotes again).
+    let near_zones = placement(
+        "taikyoku-atsa",
+        &[
+            ("1jj", "K"),
+            ("36a", "k"),
+            ("18l", "L"),
+            ("17k", "p"),
+            ("19j", "GLG"),
+            ("10l", "L"),
+            ("12m", "FE"),
+            ("11l", "fch"),
+            ("20n", "C"),
+            ("25m", "PCK"),
+            ("30n", "RAD"),
+            ("29m", "p"),
+            ("5p", "GG"),
+            ("5n", "vg"),
+            ("5m", "P"),
+            ("5f", "gg"),
+            ("8p", "AG"),
+            ("7o", "P"),
+            ("6n", "flg"),
+            ("3p", "FID"),
+            ("33p", "FCR"),
+            ("18y", "l"),
+            ("17z", "P"),
+            ("26y", "lh"),
+            ("14w", "ffi"),
+            ("20x", "fe"),
+            ("12x", "vg"),
+            ("12z", "GB"),
+            ("24w", "bs"),
+        ],
+        'b',
+    );
+    let promoted = promoted_start(
+        "taikyoku-atsa",
+        &["GLG", "FCH", "L", "AG", "VG", "DE", "SVG"],
+    );
+    let t = run(
+        "taikyoku-atsa",
+        &["startpos".into(), near_zones, promoted],
+        4,
+        200,
+        64,
+    );
+    assert!(t.positions >= 1500);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("range captures", t.range_captures),
+        ("friendly pieces removed", t.friendly_removed),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "taikyoku-atsa playouts never compared {what}");
+    }
+    assert_eq!(t.decline, 0, "modern Taikyoku's promotion is compulsory");
 }
 
 /// Chu shogi (lishogi's rules, docs/chu.md) from the start position and from

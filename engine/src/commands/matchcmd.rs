@@ -7,6 +7,7 @@ use clap::Args;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use taikyoku_movegen::{AnyPosition, Variant};
+use taikyoku_referee::atsi::StepOrder;
 use taikyoku_referee::play::{GameConfig, TimeControl};
 use taikyoku_referee::player::{EngineSpec, Proto};
 use taikyoku_referee::{print_report, run_match, MatchConfig, Sprt};
@@ -18,10 +19,12 @@ use crate::{CliError, VariantArgs};
 pub struct MatchArgs {
     #[command(flatten)]
     variant: VariantArgs,
-    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [proto=usi|cecp] [memory=MB]
-    /// [depth=N | nodes=N] [option.NAME=VALUE]..." (one quoted string; results are counted for
-    /// the first). `depth=`/`nodes=` give this engine a fixed limit instead of the match's time
-    /// control; `proto=cecp` speaks the XBoard protocol (HaChu), `memory=` is its hash size.
+    /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [proto=usi|cecp|atsi]
+    /// [steps=between|last] [memory=MB] [tc=BASE+INC | depth=N | nodes=N]
+    /// [option.NAME=VALUE]..." (one quoted string; results are counted for the first).
+    /// `tc=`/`depth=`/`nodes=` give this engine its own time control or fixed limit instead of
+    /// the match's; `proto=cecp` speaks the XBoard protocol (HaChu), `memory=` is its hash
+    /// size; `proto=atsi` the Taikyoku site's protocol (tomatene, which needs `steps=last`).
     #[arg(long = "engine", required = true, num_args = 1, action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// Number of games (each opening is played with both colours).
@@ -112,8 +115,28 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
                 e.proto = match v {
                     "usi" => Proto::Usi,
                     "cecp" | "xboard" => Proto::Cecp,
-                    _ => return Err(format!("engine {index}: proto '{v}' is not usi or cecp")),
+                    "atsi" => Proto::Atsi,
+                    _ => {
+                        return Err(format!(
+                            "engine {index}: proto '{v}' is not usi, cecp or atsi"
+                        ))
+                    }
                 }
+            }
+            "steps" => {
+                e.steps = match v {
+                    "between" => StepOrder::Between,
+                    "last" => StepOrder::Last,
+                    _ => {
+                        return Err(format!(
+                            "engine {index}: steps '{v}' is not between or last"
+                        ))
+                    }
+                }
+            }
+            "tc" => {
+                let (base, inc) = pair(v, "tc").map_err(|m| format!("engine {index}: {m}"))?;
+                e.limit = Some(TimeControl::Fischer { base, inc });
             }
             "memory" => {
                 e.memory = v
@@ -142,7 +165,7 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
                 Some(name) if !name.is_empty() => e.options.push((name.to_string(), v.to_string())),
                 _ => {
                     return Err(format!(
-                        "engine {index}: unknown key '{k}' (cmd, name, arg, proto, memory, depth, nodes, option.NAME)"
+                        "engine {index}: unknown key '{k}' (cmd, name, arg, proto, steps, memory, tc, depth, nodes, option.NAME)"
                     ))
                 }
             },

@@ -1,5 +1,6 @@
 //! One module per subcommand of the binary.
 
+pub mod atsi;
 pub mod bench;
 pub mod eval;
 pub mod gui;

@@ -19,6 +19,10 @@ pub struct ShowArgs {
     /// Draw pieces by their kanji (White's marked with 'v') instead of codes.
     #[arg(long)]
     kanji: bool,
+    /// Print the position as a TSFEN (the Taikyoku site's format, docs/atsa.md) instead of a
+    /// board.
+    #[arg(long, conflicts_with = "kanji")]
+    tsfen: bool,
 }
 
 /// Display width of a string on a terminal (CJK characters take two columns).
@@ -35,6 +39,10 @@ pub fn run(a: &ShowArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
+    if a.tsfen {
+        writeln!(out, "{}", pos.to_tsfen())?;
+        return Ok(());
+    }
     let geo = variant.geometry();
     let mut cells: Vec<Vec<String>> = Vec::new();
     let codes = pos.piece_codes();

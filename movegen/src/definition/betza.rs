@@ -47,6 +47,9 @@ pub enum AtomKind {
     Igui,
     /// The lion's area move (two king steps, jumps within two, igui, pass).
     Lion,
+    /// A pass: a step to an empty square along one of `dirs` and back, which changes nothing
+    /// (the Taikyoku site's free eagle). Needs an empty square.
+    Pass,
     /// Maka dai dai's emperor.
     Emperor,
     /// Up to two legs, each by one of `dirs` (steps or leaps), every landing empty, an enemy
@@ -449,7 +452,8 @@ fn small_number(text: &str, w: Option<&&str>, lo: u8, hi: u8, what: &str) -> Res
 }
 
 /// Parses a brace atom: `{lion}`, `{emperor}`, `{double K}`, `{double N same}`, `{steps W 5}`,
-/// `{line W 5}`, `{shoot bow 3}`, `{shoot gatling 7 2}`, `{priest 2 TB SM}`, `{burn}`.
+/// `{line W 5}`, `{shoot bow 3}`, `{shoot gatling 7 2}`, `{priest 2 TB SM}`, `{burn}`,
+/// `{pass K}`.
 fn brace_atom(text: &str, words: &[&str]) -> Result<Atom, String> {
     let name = words.first().copied().unwrap_or("");
     let mut atom = Atom {
@@ -482,6 +486,13 @@ fn brace_atom(text: &str, words: &[&str]) -> Result<Atom, String> {
         "lion" => atom.kind = AtomKind::Lion,
         "emperor" => atom.kind = AtomKind::Emperor,
         "burn" => atom.kind = AtomKind::Burn,
+        "pass" => {
+            atom.dirs = bases(&words[1..])?;
+            if atom.dirs.iter().any(|&(x, y)| x.abs() > 1 || y.abs() > 1) {
+                return Err(format!("'{text}': a pass steps by W, F or K"));
+            }
+            atom.kind = AtomKind::Pass;
+        }
         "double" => {
             let same = words.last() == Some(&"same");
             let end = if same { words.len() - 1 } else { words.len() };

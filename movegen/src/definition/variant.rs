@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use crate::betza::AtomKind;
-use crate::geometry::{Colour, Geometry};
+use crate::geometry::{Colour, Geometry, Square};
+use crate::moves::Move;
 use crate::program::{self, Program};
 use crate::variant_file::{self, KindDef, KindId, PromotionRule, VariantDef, VariantError};
 
@@ -185,6 +186,12 @@ impl<'v> PieceKind<'v> {
         self.0.atoms.iter().map(|a| (a.kind, a.dirs.len()))
     }
 
+    /// The movement's atoms with their directions, relative to the moving side (`x` toward its
+    /// right, `y` toward the opponent; for leapers the whole offset, otherwise a unit step).
+    pub fn atom_directions(self) -> impl Iterator<Item = (AtomKind, &'v [(i8, i8)])> + 'v {
+        self.0.atoms.iter().map(|a| (a.kind, a.dirs.as_slice()))
+    }
+
     /// Whether it is an objective (royal) piece.
     pub fn is_royal(self) -> bool {
         self.0.royal
@@ -257,6 +264,16 @@ pub struct Variant {
     pub(crate) conversion_makes_royal: bool,
     /// Where each program could capture (the attack questions' pre-filter).
     pub(crate) reach: crate::attacks::ReachTables,
+    /// Range-capture rank by [`Piece::index`] (royal pieces `u8::MAX`, empty and off-board
+    /// cells 0): the range capturer's walk reads it for every piece it meets.
+    pub(crate) piece_rank: Vec<u8>,
+    /// Whether a move's promotion depends on the forms it captures (`promotion =
+    /// capture-optional`: promoted pieces and converters); under the other rules only whether
+    /// it captured an enemy matters ([`crate::interp::CapInfo::add`]).
+    pub(crate) capture_forms_matter: bool,
+    /// The kinds (as moved as) whose programs have a pass: the only pieces whose moves can have
+    /// several paths (`perft --paths`).
+    pub(crate) pass_kinds: Vec<KindId>,
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md §11): lishogi's (the default, the
@@ -293,7 +310,14 @@ impl ChuRules {
 }
 
 /// Names of the built-in variants, in the order `--help` lists them.
-pub const BUILTIN: &[&str] = &["taikyoku", "maka-dai-dai", "dai-dai", "ko", "chu"];
+pub const BUILTIN: &[&str] = &[
+    "taikyoku",
+    "maka-dai-dai",
+    "dai-dai",
+    "ko",
+    "chu",
+    "taikyoku-atsa",
+];
 
 /// Built-in variant files that are another reading of a [`BUILTIN`] variant's rules rather than
 /// a game of their own: `chu-hachu` (HaChu's reading of chu, docs/chu.md §11). They have no
@@ -326,6 +350,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "ko" => Some(include_str!("../../variants/ko.var")),
         "chu" => Some(include_str!("../../variants/chu.var")),
         "chu-hachu" => Some(include_str!("../../variants/chu-hachu.var")),
+        "taikyoku-atsa" => Some(include_str!("../../variants/taikyoku-atsa.var")),
         _ => None,
     }
 }
@@ -456,6 +481,7 @@ impl Variant {
                         message: format!("{}: {m}", kind.code),
                     })?;
                 p.emperor = form.emperor;
+                p.can_promote = form.can_promote;
                 for a in &kind.atoms {
                     for code in &a.args {
                         let t = def.kind_by_code(code).ok_or_else(|| VariantError {
@@ -498,6 +524,19 @@ impl Variant {
                                 message: format!("{}: {why}", kind.code),
                             }
                         })?;
+                } else if matches!(def.promotion, PromotionRule::ZoneCompulsory(_))
+                    && p.ops
+                        .iter()
+                        .any(|o| matches!(o, crate::program::Op::LionLine { .. }))
+                {
+                    return Err(VariantError {
+                        source: def.source.clone(),
+                        line: kind.line,
+                        message: format!(
+                            "{}: the lion line ('y') is not available with 'promotion = zone-compulsory': its legs stop on squares between its ends, which that rule counts, and the movement interpreter does not report them",
+                            kind.code
+                        ),
+                    });
                 } else if p.shoot.is_some()
                     || p.burns
                     || p.ops.iter().any(|o| {
@@ -560,7 +599,7 @@ impl Variant {
             _ => None,
         };
         let mut zone_bits = Vec::new();
-        if let PromotionRule::Entry(z) = def.promotion {
+        if let PromotionRule::Entry(z) | PromotionRule::ZoneCompulsory(z) = def.promotion {
             zone_bits = vec![0u8; geo.padded_len()];
             for sq in geo.all_squares() {
                 let row = geo.row(sq);
@@ -591,7 +630,25 @@ impl Variant {
             .filter(|k| k.converts > 0)
             .filter_map(|k| k.promotes)
             .any(|p| def.kinds[p.index()].royal);
+        let mut piece_rank = vec![0u8; programs.len()];
+        let mut pass_kinds: Vec<KindId> = Vec::new();
+        for (f, form) in forms.iter().enumerate() {
+            if !form.exists {
+                continue;
+            }
+            for colour in [Colour::Black, Colour::White] {
+                let i = Piece::new(FormId::new(f), colour).index();
+                piece_rank[i] = form.rank;
+                if programs[i].pass && !pass_kinds.contains(&form.moves_as) {
+                    pass_kinds.push(form.moves_as);
+                }
+            }
+        }
+        let capture_forms_matter = def.promotion == PromotionRule::CaptureOptional;
         let mut v = Variant {
+            piece_rank,
+            capture_forms_matter,
+            pass_kinds,
             def,
             geo,
             forms: PerForm(forms),
@@ -630,6 +687,36 @@ impl Variant {
     /// The promotion rule.
     pub fn promotion(&self) -> PromotionRule {
         self.def.promotion
+    }
+
+    /// Whether `sq` is in `side`'s promotion zone (the far ranks of `promotion = zone`,
+    /// `zone-entry` and `zone-compulsory`); false under the rules without a zone.
+    #[inline]
+    pub fn in_promotion_zone(&self, sq: Square, side: Colour) -> bool {
+        if let Some(b) = self.zone_bits.get(sq.index()) {
+            return b & (1 << side.index()) != 0;
+        }
+        let depth = match self.def.promotion {
+            PromotionRule::Zone(n) | PromotionRule::Entry(n) | PromotionRule::ZoneCompulsory(n) => {
+                n as usize
+            }
+            PromotionRule::Capture | PromotionRule::CaptureOptional => return false,
+        };
+        let row = self.geo.row(sq);
+        match side {
+            Colour::Black => row < depth,
+            Colour::White => row + depth >= self.geo.ranks(),
+        }
+    }
+
+    /// Whether the move `m` of a piece of `side` ends in `side`'s promotion zone or stops there
+    /// between legs (`promotion = zone-compulsory`; the start square does not count, unless the
+    /// piece returns to it).
+    #[inline]
+    pub(crate) fn stops_in_zone(&self, m: Move, side: Colour) -> bool {
+        let zone = 1u8 << side.index();
+        self.zone_bits[m.to().index()] & zone != 0
+            || (m.has_stops() && m.stops().any(|s| self.zone_bits[s.index()] & zone != 0))
     }
 
     /// Whether a capture compels promotion (`promotion = capture`: Dai dai, Taikyoku), so that
@@ -864,7 +951,7 @@ mod tests {
         let e = Variant::builtin("chess").unwrap_err();
         assert_eq!(
             e.message,
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"
         );
         for id in READINGS {
             let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));

@@ -23,6 +23,11 @@ pub enum PromotionRule {
     /// capturing move starts or ends in them, and when a `last-rank-promotes` piece reaches the
     /// last rank; never compulsory.
     Entry(u8),
+    /// Compulsory and automatic (modern Taikyoku, the Taikyoku site's reading): an unpromoted
+    /// piece that can promote does so when its move ends in the far `n` ranks or stops there
+    /// between legs (a lion's or a pass's first step); the square it starts from does not
+    /// count.
+    ZoneCompulsory(u8),
 }
 
 /// How repeated positions are treated (by the game layer; move generation ignores history).
@@ -32,6 +37,9 @@ pub enum RepetitionRule {
     Forbidden,
     /// The fourth occurrence ends the game (a draw, or a loss for a perpetual checker).
     Fourfold,
+    /// The fifth occurrence ends the game in a draw, whoever checked (tomatene's rule for
+    /// modern Taikyoku, which has no check rule).
+    Fivefold,
 }
 
 /// A piece kind of a variant: its index in the variant's `[pieces]` table.
@@ -204,6 +212,21 @@ pub(crate) struct RulesDef {
     pub(crate) counter_strike_recapture: CounterStrikeRecapture,
     /// How a `last-rank-promotes` piece reaching the last rank promotes (`zone-entry`).
     pub(crate) last_rank_promotion: LastRankPromotion,
+    /// What a range capturer (`x`) may land on.
+    pub(crate) range_capture: RangeCaptureRule,
+}
+
+/// `range-capture`: what a range capturer may land on, and so capture (docs/rules.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum RangeCaptureRule {
+    /// `any-enemy`: an empty square or any enemy piece, whatever its rank (the seeds'
+    /// Taikyoku); it flies over pieces of lower rank only.
+    #[default]
+    AnyEnemy,
+    /// `lower-rank`: an empty square or any piece of lower rank than its own, of either colour
+    /// (removing it); a piece of its rank or higher blocks it and cannot be taken (the
+    /// Taikyoku site's reading).
+    LowerRank,
 }
 
 /// `lion-protection`: when a lion may not take a lion two squares away (without a bridge)
@@ -469,13 +492,19 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
         "capture" => PromotionRule::Capture,
         "capture-optional" => PromotionRule::CaptureOptional,
         other => {
-            let (entry, n) = match other.strip_prefix("zone-entry") {
-                Some(n) => (true, n),
-                None => (false, other.strip_prefix("zone").unwrap_or("x")),
-            };
+            let (rule, n): (fn(u8) -> PromotionRule, &str) =
+                if let Some(n) = other.strip_prefix("zone-entry") {
+                    (PromotionRule::Entry, n)
+                } else if let Some(n) = other.strip_prefix("zone-compulsory") {
+                    (PromotionRule::ZoneCompulsory, n)
+                } else {
+                    (
+                        PromotionRule::Zone,
+                        other.strip_prefix("zone").unwrap_or("x"),
+                    )
+                };
             match n.trim().parse::<u64>() {
-                Ok(n) if n >= 1 && n < ranks as u64 && entry => PromotionRule::Entry(n as u8),
-                Ok(n) if n >= 1 && n < ranks as u64 => PromotionRule::Zone(n as u8),
+                Ok(n) if n >= 1 && n < ranks as u64 => rule(n as u8),
                 Ok(n) if n >= ranks as u64 => {
                     return Err(err(
                         pline,
@@ -489,7 +518,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
                     return Err(err(
                         pline,
                         format!(
-                            "promotion '{other}' is not 'capture', 'capture-optional', 'zone <ranks>' or 'zone-entry <ranks>'"
+                            "promotion '{other}' is not 'capture', 'capture-optional', 'zone <ranks>', 'zone-entry <ranks>' or 'zone-compulsory <ranks>'"
                         ),
                     ))
                 }
@@ -500,10 +529,11 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
     let repetition = match repetition.as_str() {
         "forbidden" => RepetitionRule::Forbidden,
         "fourfold" => RepetitionRule::Fourfold,
+        "fivefold" => RepetitionRule::Fivefold,
         other => {
             return Err(err(
                 rline,
-                format!("repetition '{other}' is not 'forbidden' or 'fourfold'"),
+                format!("repetition '{other}' is not 'forbidden', 'fourfold' or 'fivefold'"),
             ))
         }
     };
@@ -879,6 +909,17 @@ fn parse_rules(
                         ("optional", LastRankPromotion::Optional),
                         ("compulsory", LastRankPromotion::Compulsory),
                         ("strict", LastRankPromotion::Strict),
+                    ],
+                )
+                .map_err(|e| (line, e))?
+            }
+            "range-capture" => {
+                r.range_capture = choice(
+                    key,
+                    value,
+                    &[
+                        ("any-enemy", RangeCaptureRule::AnyEnemy),
+                        ("lower-rank", RangeCaptureRule::LowerRank),
                     ],
                 )
                 .map_err(|e| (line, e))?

@@ -25,7 +25,7 @@ use crate::geometry::{Colour, Square};
 use crate::moves::Move;
 use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
 use crate::variant::{Piece, Variant};
-use crate::variant_file::{KindId, PromotionRule};
+use crate::variant_file::{KindId, PromotionRule, RangeCaptureRule};
 
 /// Most legs of one multi-leg move: step counts and line lengths are at most 9
 /// (`betza.rs`).
@@ -90,8 +90,11 @@ impl CapInfo {
     /// Records the capture of `p`.
     #[inline]
     pub(crate) fn add(&mut self, v: &Variant, p: Piece) {
-        let f = v.form(p);
         self.enemy = true;
+        if !v.capture_forms_matter {
+            return;
+        }
+        let f = v.form(p);
         self.promoted |= f.promoted;
         if f.converts > self.convert.0 {
             self.convert = (f.converts, f.kind);
@@ -468,6 +471,15 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                     }
                 }
             }
+            Op::Pass { d } => {
+                // The pass itself is the generator's, emitted once per piece. Visitors that
+                // count stops between legs (zone promotion's) see it as a path through the
+                // empty square and back.
+                let t = from + d;
+                if V::MOVES && self.board.cell(t as usize) == Piece::EMPTY && self.vis.quiet() {
+                    self.vis.path(&self.cx, from as usize, &[], &[t as u16]);
+                }
+            }
             Op::Emperor => {
                 // Anywhere on the board; the position generates the emperor's moves (they
                 // depend on attacks), so only reach visitors see this.
@@ -692,10 +704,17 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
         }
     }
 
+    /// Range capture along `d` (`x`): the piece flies over pieces of lower rank than its own,
+    /// removing them. Under `range-capture = any-enemy` it lands on an empty square or an
+    /// enemy piece of any rank; under `lower-rank` on an empty square or any piece of lower
+    /// rank (a friend too, removed with the rest), while a piece of its rank or higher blocks
+    /// it and cannot be taken. A move that lands on a friend, or flies over pieces, is a
+    /// [`Move::range`]; only enemy pieces make it a capture.
     fn range_capture(&mut self, d: i32) {
         let from = self.cx.from.0 as i32;
         let v = self.cx.v;
-        let rank = v.form(self.cx.piece).rank;
+        let rank = v.piece_rank[self.cx.piece.index()];
+        let by_rank = v.def.rules.range_capture == RangeCaptureRule::LowerRank;
         if !V::MOVES {
             let mut t = from + d;
             loop {
@@ -703,8 +722,11 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                 if p == Piece::OFFBOARD {
                     return;
                 }
-                self.at(t, p, MOVE | CAPTURE);
-                if p != Piece::EMPTY && v.form(p).rank >= rank {
+                let blocks = p != Piece::EMPTY && v.piece_rank[p.index()] >= rank;
+                // A blocker under the rank reading can be neither taken nor landed on.
+                let modality = if blocks && by_rank { 0 } else { MOVE | CAPTURE };
+                self.at(t, p, modality);
+                if blocks {
                     return;
                 }
                 t += d;
@@ -729,6 +751,26 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                     self.vis
                         .compound(&self.cx, Move::range(self.cx.from, to), info);
                 }
+                t += d;
+                continue;
+            }
+            let blocks = v.piece_rank[p.index()] >= rank;
+            if by_rank {
+                if blocks {
+                    return;
+                }
+                if self.enemy(p) && !flown {
+                    self.vis.simple(&self.cx, t as usize, p);
+                } else {
+                    let mut i = info;
+                    if self.enemy(p) {
+                        i.add(v, p);
+                    }
+                    if quiet || i.enemy {
+                        self.vis
+                            .compound(&self.cx, Move::range(self.cx.from, to), i);
+                    }
+                }
             } else {
                 if self.enemy(p) {
                     if !flown {
@@ -740,14 +782,14 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                             .compound(&self.cx, Move::range(self.cx.from, to), i);
                     }
                 }
-                if v.form(p).rank >= rank {
+                if blocks {
                     return;
                 }
-                if self.enemy(p) {
-                    info.add(v, p);
-                }
-                flown = true;
             }
+            if self.enemy(p) {
+                info.add(v, p);
+            }
+            flown = true;
             t += d;
         }
     }

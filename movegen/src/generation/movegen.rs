@@ -11,8 +11,10 @@ use crate::geometry::{DenseSquare, Square};
 use crate::interp::{CapInfo, Ctx, Visitor, Walker};
 use crate::moves::{Counter, Move, MoveSink, Promotion};
 use crate::position::Position;
+use crate::program::Op;
 use crate::variant::Piece;
 use crate::variant_file::{LastRankPromotion, PromotionRule};
+use arrayvec::ArrayVec;
 
 /// The move visitor: turns what the interpreter finds into moves with their promotion choices
 /// (the rule layered on top of movement), de-duplicated where two instructions of a piece can
@@ -22,8 +24,33 @@ struct Gen<'a, S, const N: usize> {
     caps_only: bool,
     dedup: bool,
     seen: Bitboard<N>,
-    /// `promotion = zone-entry`: non-captures may promote too.
-    entry: bool,
+    /// How the promotion zone decides promotion (non-captures may promote too).
+    zone: ZoneRule,
+    /// The piece being walked can promote (read under [`ZoneRule::Compulsory`]).
+    can_promote: bool,
+}
+
+/// How the promotion zone takes part in [`Gen`]'s promotion choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ZoneRule {
+    /// Promotion by capture (or no promotion): the zone plays no part.
+    None,
+    /// `promotion = zone-entry` (chu shogi): offered on entering the zone and on captures in
+    /// it.
+    Entry,
+    /// `promotion = zone-compulsory` (modern Taikyoku): compulsory on ending in the zone or
+    /// stopping there between legs.
+    Compulsory,
+}
+
+impl ZoneRule {
+    fn of(rule: PromotionRule) -> ZoneRule {
+        match rule {
+            PromotionRule::Entry(_) => ZoneRule::Entry,
+            PromotionRule::ZoneCompulsory(_) => ZoneRule::Compulsory,
+            _ => ZoneRule::None,
+        }
+    }
 }
 
 impl<S: MoveSink, const N: usize> Visitor for Gen<'_, S, N> {
@@ -45,10 +72,12 @@ impl<S: MoveSink, const N: usize> Visitor for Gen<'_, S, N> {
             let mut info = CapInfo::default();
             info.add(cx.v, target);
             self.emit(cx, m, info);
-        } else if self.entry {
-            self.emit_entry(cx, m, CapInfo::default());
         } else {
-            self.sink.push_classified(m, false);
+            match self.zone {
+                ZoneRule::None => self.sink.push_classified(m, false),
+                ZoneRule::Entry => self.emit_entry(cx, m, CapInfo::default()),
+                ZoneRule::Compulsory => self.emit_compulsory(cx, m, false),
+            }
         }
     }
 
@@ -106,12 +135,25 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         }
     }
 
+    /// Emits a move under `promotion = zone-compulsory`: it promotes when the piece can and
+    /// the move ends in the zone or stops there between legs.
+    #[inline]
+    fn emit_compulsory(&mut self, cx: &Ctx, m: Move, enemy: bool) {
+        if self.can_promote && cx.v.stops_in_zone(m, cx.us) {
+            self.sink
+                .push_classified(m.with_promotion(Promotion::Promote), enemy);
+        } else {
+            self.sink.push_classified(m, enemy);
+        }
+    }
+
     /// Emits a move with its promotion choices.
     #[inline]
     fn emit(&mut self, cx: &Ctx, m: Move, info: CapInfo) {
-        if self.entry {
-            self.emit_entry(cx, m, info);
-            return;
+        match self.zone {
+            ZoneRule::None => {}
+            ZoneRule::Entry => return self.emit_entry(cx, m, info),
+            ZoneRule::Compulsory => return self.emit_compulsory(cx, m, info.enemy),
         }
         if !info.enemy {
             self.sink.push_classified(m, info.enemy);
@@ -127,7 +169,7 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
                     self.sink.push_classified(m, info.enemy);
                 }
             }
-            PromotionRule::Zone(_) | PromotionRule::Entry(_) => {
+            PromotionRule::Zone(_) | PromotionRule::Entry(_) | PromotionRule::ZoneCompulsory(_) => {
                 self.sink.push_classified(m, info.enemy)
             }
             PromotionRule::CaptureOptional => match info.compelled(cx.v, cx.piece) {
@@ -213,7 +255,8 @@ impl<const N: usize> Position<N> {
             caps_only: CAPS,
             dedup: false,
             seen: Bitboard::EMPTY,
-            entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
+            zone: ZoneRule::of(self.variant.promotion()),
+            can_promote: false,
         };
         // Captures only: a piece whose captures are all near and that has no enemy piece near
         // is skipped (Ko's shooters, burners, priests and killing promoters never count as
@@ -245,12 +288,94 @@ impl<const N: usize> Position<N> {
         }
         g.caps_only = caps_only;
         g.dedup = prog.dedup;
+        g.can_promote = prog.can_promote;
         if prog.dedup {
             g.seen = Bitboard::EMPTY;
         }
         Walker::new(v, &self.board[..], from, &mut *g).program(prog);
-        if prog.pass && !caps_only && (!v.def.rules.pass_needs_empty || self.can_pass(prog, from)) {
+        if g.zone == ZoneRule::Compulsory && g.can_promote && prog.pass {
+            // A step into the zone between legs promotes: the lion's and the pass's outcomes
+            // through an empty square there are moves of their own.
+            self.zone_stop_moves(prog, from, caps_only, &mut *g.sink);
+        } else if prog.pass && !caps_only && self.may_pass(prog, from) {
             g.sink.push(Move::new(from, from));
+        }
+    }
+
+    /// Whether the piece on `from` (running `prog`, which has a pass) may pass: always, unless
+    /// its pass needs an empty square to step out to (`pass-needs-empty`, or a pass from
+    /// `{pass}` atoms) and it has none.
+    pub(crate) fn may_pass(&self, prog: &crate::program::Program, from: Square) -> bool {
+        !(self.variant.def.rules.pass_needs_empty || prog.pass_needs_step)
+            || self.can_pass(prog, from)
+    }
+
+    /// Under `promotion = zone-compulsory`, for a piece that can promote and has a pass (lion
+    /// powers or `{pass}`): its passes, and the lion's moves through an empty square of the
+    /// zone that end outside it. A step into the zone between legs promotes, so such a move
+    /// differs from the jump to the same square, and a pass through the zone from the one
+    /// through a square outside it. Captures-only generation keeps the lion moves that
+    /// capture.
+    fn zone_stop_moves<S: MoveSink>(
+        &self,
+        prog: &crate::program::Program,
+        from: Square,
+        caps_only: bool,
+        sink: &mut S,
+    ) {
+        let v = &*self.variant;
+        let us = self.side;
+        let f = from.0 as i32;
+        let in_zone = |i: i32| v.in_promotion_zone(Square(i as u16), us);
+        let needs_step = v.def.rules.pass_needs_empty || prog.pass_needs_step;
+        let from_in = in_zone(f);
+        // The passes: without stepping out (unless a step is needed), or through each empty
+        // square it may step to; promoted when it starts in the zone or steps into it.
+        let (mut plain, mut promoted) = (!needs_step && !from_in, !needs_step && from_in);
+        let mut lion = false;
+        self.for_each_pass_square(prog, from, |s| {
+            if from_in || in_zone(s) {
+                promoted = true;
+            } else {
+                plain = true;
+            }
+        });
+        for op in &prog.rest {
+            lion |= matches!(op, Op::Lion);
+        }
+        if !caps_only {
+            if plain {
+                sink.push(Move::new(from, from));
+            }
+            if promoted {
+                sink.push(Move::new(from, from).with_promotion(Promotion::Promote));
+            }
+        }
+        if !lion {
+            return;
+        }
+        let mut done: ArrayVec<i32, 24> = ArrayVec::new();
+        for &d1 in &v.king_steps {
+            let m = f + d1;
+            if self.board[m as usize] != Piece::EMPTY || !in_zone(m) {
+                continue;
+            }
+            for &d2 in &v.king_steps {
+                let t = m + d2;
+                let p = self.board[t as usize];
+                if t == f
+                    || p == Piece::OFFBOARD
+                    || (p.is_piece() && p.colour() == us)
+                    || (caps_only && !p.is_piece())
+                    || in_zone(t)
+                    || done.contains(&t)
+                {
+                    continue;
+                }
+                done.push(t);
+                let mv = Move::new(from, Square(t as u16)).with_promotion(Promotion::Promote);
+                sink.push_classified(mv, p.is_piece());
+            }
         }
     }
 
@@ -353,7 +478,8 @@ impl<const N: usize> Position<N> {
             caps_only: false,
             dedup: false,
             seen: Bitboard::EMPTY,
-            entry: matches!(self.variant.promotion(), PromotionRule::Entry(_)),
+            zone: ZoneRule::of(self.variant.promotion()),
+            can_promote: false,
         };
         self.piece_into::<S, false>(&mut g, from);
     }

@@ -175,6 +175,7 @@ pub(crate) fn unsupported(prog: &crate::program::Program) -> Option<String> {
             Op::Slide { .. }
             | Op::Leap { .. }
             | Op::Lion
+            | Op::Pass { .. }
             | Op::Igui { .. }
             | Op::Double { .. }
             | Op::Steps { .. }
@@ -261,7 +262,7 @@ pub(crate) fn candidate_bound(
             // One or two king steps (8 first legs, each followed by a return or 8 second
             // legs), 16 jumps, the pass.
             Op::Lion => landings += 8 * 10 + 16 + 1,
-            Op::Igui { .. } => landings += 1,
+            Op::Igui { .. } | Op::Pass { .. } => landings += 1,
             Op::Priest { len, legs, .. } => {
                 let l = len as usize;
                 let second = if legs >= 2 { 9 * l * 9 } else { 0 };
@@ -584,8 +585,7 @@ impl<const N: usize> Position<N> {
             }
         }
         // The lion's pass (stepping out and back through an empty square is a path already).
-        if found.quiet && prog.pass && (!v.def.rules.pass_needs_empty || self.can_pass(prog, from))
-        {
+        if found.quiet && prog.pass && self.may_pass(prog, from) {
             found.push(Landing::new(from.0));
         }
         let lands = &found.lands;

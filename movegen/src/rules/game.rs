@@ -7,6 +7,8 @@
 //! - Taikyoku, Maka dai dai (`repetition = fourfold`): the fourth occurrence of a position with
 //!   the same side to move ends the game as a draw, except that a side which gave check with
 //!   every one of its moves in the cycle loses.
+//! - Modern Taikyoku (`repetition = fivefold`, tomatene's rule): the fifth occurrence is a
+//!   draw.
 //! - A side whose royal pieces are all captured loses; a side with no move loses.
 
 use std::fmt;
@@ -34,6 +36,8 @@ pub enum EndReason {
     NoMoves,
     /// The same position occurred for the fourth time.
     Repetition,
+    /// The same position occurred for the fifth time (`repetition = fivefold`).
+    FivefoldRepetition,
     /// The same position occurred for the fourth time and the loser checked with every move of
     /// the cycle.
     PerpetualCheck,
@@ -49,6 +53,7 @@ impl fmt::Display for EndReason {
             EndReason::ObjectiveCaptured => "objective captured",
             EndReason::NoMoves => "no legal move",
             EndReason::Repetition => "fourfold repetition",
+            EndReason::FivefoldRepetition => "fivefold repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::BareKing => "bare king",
             EndReason::BareKings => "bare kings",
@@ -192,6 +197,12 @@ impl<const N: usize> Position<N> {
             return Some(r);
         }
         let us = self.side_to_move();
+        if self.variant().repetition() == RepetitionRule::Fivefold && self.repetitions() >= 4 {
+            return Some(GameResult {
+                outcome: Outcome::Draw,
+                reason: EndReason::FivefoldRepetition,
+            });
+        }
         if self.variant().repetition() == RepetitionRule::Fourfold && self.repetitions() >= 3 {
             // The cycle: from the first of the repeated occurrences to now.
             let len = self.history().len();

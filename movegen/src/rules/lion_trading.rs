@@ -6,11 +6,13 @@
 //! The bare-king rule is [`crate::bare_king`].
 
 use crate::geometry::Square;
-use crate::moves::{Move, MoveSink};
+use crate::moves::{Move, MoveSink, Promotion};
 use crate::position::{Position, Taken};
 use crate::program::{Op, Program};
 use crate::variant::Piece;
-use crate::variant_file::{CounterStrikeFrom, CounterStrikeRecapture, LionProtection};
+use crate::variant_file::{
+    CounterStrikeFrom, CounterStrikeRecapture, LionProtection, PromotionRule,
+};
 
 /// Bit of the recorded counter-strike square saying the lion died on the capturer's
 /// destination (the only case HaChu counts).
@@ -43,50 +45,89 @@ impl<S: MoveSink, const N: usize> MoveSink for LionFilter<'_, S, N> {
 impl<const N: usize> Position<N> {
     /// Whether the piece on `from` (running `prog`) has an empty square to step out to and
     /// back from: a chu pass needs one (a lion: any neighbour; a falcon or eagle: a square on
-    /// one of its lion lines).
+    /// one of its lion lines), and so does a `{pass}`.
     pub(crate) fn can_pass(&self, prog: &Program, from: Square) -> bool {
-        let f = from.0 as i32;
-        prog.rest.iter().any(|op| match *op {
-            Op::Lion => self
-                .variant
-                .king_steps
-                .iter()
-                .any(|&d| self.board[(f + d) as usize] == Piece::EMPTY),
-            Op::LionLine { d, .. } => self.board[(f + d) as usize] == Piece::EMPTY,
-            _ => false,
-        })
+        let mut any = false;
+        self.for_each_pass_square(prog, from, |_| any = true);
+        any
     }
 
-    /// How many of lishogi's move strings denote `m`, a move generated for this position
-    /// (`perft --paths`): a lion-power move to a square it could also reach by a first step to
-    /// an empty square counts once per such path, a pass once per empty first-step square;
-    /// every other move once.
-    pub fn path_count(&self, m: Move) -> u64 {
-        let from = m.from();
-        let prog = &self.variant.programs[self.board[from.index()].index()];
-        if !prog.pass || m.has_stops() {
-            return 1;
-        }
-        let geo = &self.variant.geo;
-        let (f, to) = (from.0 as i32, m.to());
-        let king_dist = |a: i32, b: Square| geo.king_distance(Square(a as u16), b);
+    /// Calls `f` with each empty square the piece on `from` (running `prog`) may step out to
+    /// and back from in a pass (a square two of its ops share is given twice).
+    pub(crate) fn for_each_pass_square(
+        &self,
+        prog: &Program,
+        from: Square,
+        mut f: impl FnMut(i32),
+    ) {
+        let at = from.0 as i32;
         let empty = |s: i32| self.board[s as usize] == Piece::EMPTY;
-        let mut n = if to == from { 0 } else { 1 };
         for op in &prog.rest {
             match *op {
                 Op::Lion => {
                     for &d in &self.variant.king_steps {
+                        if empty(at + d) {
+                            f(at + d);
+                        }
+                    }
+                }
+                Op::LionLine { d, .. } | Op::Pass { d } if empty(at + d) => f(at + d),
+                _ => {}
+            }
+        }
+    }
+
+    /// How many move strings denote `m`, a move generated for this position (`perft
+    /// --paths`), counting as lishogi (chu) and tomatene (modern Taikyoku) do: a lion-power
+    /// move to a square it could also reach by a first step to an empty square counts once per
+    /// such path, a pass once per empty first-step square; every other move once. Under
+    /// `promotion = zone-compulsory` only the paths that give the move's promotion count (a
+    /// step into the zone between legs promotes).
+    pub fn path_count(&self, m: Move) -> u64 {
+        let from = m.from();
+        let piece = self.board[from.index()];
+        let v = &*self.variant;
+        let prog = &v.programs[piece.index()];
+        if !prog.pass || m.has_stops() {
+            return 1;
+        }
+        let geo = &v.geo;
+        let (f, to) = (from.0 as i32, m.to());
+        let us = piece.colour();
+        let king_dist = |a: i32, b: Square| geo.king_distance(Square(a as u16), b);
+        let empty = |s: i32| self.board[s as usize] == Piece::EMPTY;
+        // Whether a path stopping on `stop` (or on no square) makes the move's promotion.
+        let zone_rule =
+            matches!(v.promotion(), PromotionRule::ZoneCompulsory(_)) && v.form(piece).can_promote;
+        let want = m.promotion() == Promotion::Promote;
+        let gives = |stop: Option<i32>| {
+            !zone_rule
+                || (v.in_promotion_zone(to, us)
+                    || stop.is_some_and(|s| v.in_promotion_zone(Square(s as u16), us)))
+                    == want
+        };
+        let mut n = u64::from(to != from && gives(None));
+        for op in &prog.rest {
+            match *op {
+                Op::Lion => {
+                    for &d in &v.king_steps {
                         let s = f + d;
-                        if empty(s) && (to == from || (s != to.0 as i32 && king_dist(s, to) == 1)) {
+                        if empty(s)
+                            && (to == from || (s != to.0 as i32 && king_dist(s, to) == 1))
+                            && gives(Some(s))
+                        {
                             n += 1;
                         }
                     }
                 }
                 Op::LionLine { d, .. }
-                    if empty(f + d) && (to == from || to.0 as i32 == f + 2 * d) =>
+                    if empty(f + d)
+                        && (to == from || to.0 as i32 == f + 2 * d)
+                        && gives(Some(f + d)) =>
                 {
                     n += 1;
                 }
+                Op::Pass { d } if empty(f + d) && to == from && gives(Some(f + d)) => n += 1,
                 _ => {}
             }
         }

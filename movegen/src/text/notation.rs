@@ -41,16 +41,20 @@ pub struct Effect {
 }
 
 impl<const N: usize> Position<N> {
-    /// Parses a position (`<board> <side> <extra> <move-number>`) or `startpos`.
+    /// Parses a position (`<board> <side> <extra> <move-number>`), `startpos`, or a TSFEN
+    /// (`<board> <move-counter>`, the Taikyoku site's format: [`Position::parse_tsfen`]).
     pub fn parse(variant: Arc<Variant>, text: &str) -> Result<Position<N>, NotationError> {
         let text = text.trim();
         if text == "startpos" {
             return Ok(Position::startpos(variant));
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() == 2 && fields[0].contains(',') {
+            return Position::parse_tsfen(variant, text);
+        }
         if fields.len() != 4 {
             return err(format!(
-                "a position has 4 fields (board, side, extra, move number), found {}",
+                "a position has 4 fields (board, side, extra, move number), or 2 as a TSFEN (board with comma-separated cells, move counter), found {}",
                 fields.len()
             ));
         }
@@ -514,6 +518,8 @@ impl<const N: usize> Position<N> {
                 op,
                 Op::Lion
                     | Op::LionLine { .. }
+                    | Op::Igui { .. }
+                    | Op::Pass { .. }
                     | Op::Double { .. }
                     | Op::Steps { .. }
                     | Op::MultiLine { .. }
@@ -565,11 +571,32 @@ impl<const N: usize> Position<N> {
                 "move '{text}' is not a legal move in this position"
             ));
         }
+        // Under `zone-compulsory` a path of steps that stops in the zone promotes, so a path
+        // written through a square of the zone names the promoting move; without such a path,
+        // a move that can be made with and without promotion (a lion's jump out of the zone,
+        // or its step into it and out again) is read as the one that does not promote, as the
+        // Taikyoku site's protocol reads it.
+        let compulsory = matches!(
+            self.variant.promotion(),
+            crate::variant_file::PromotionRule::ZoneCompulsory(_)
+        );
+        let path_promotes = path_effect.is_some()
+            && self.variant.form(p).can_promote
+            && path[1..]
+                .iter()
+                .any(|&s| self.variant.in_promotion_zone(s, self.side));
         let chosen: Vec<Move> = candidates
             .iter()
             .copied()
             .filter(|m| match suffix {
                 Some(s) => m.promotion() == s,
+                None if compulsory && path_effect.is_some() => {
+                    (m.promotion() == Promotion::Promote) == path_promotes
+                }
+                None if compulsory => {
+                    m.promotion() != Promotion::Promote
+                        || !candidates.iter().any(|c| c.promotion() == Promotion::None)
+                }
                 None => match m.promotion() {
                     Promotion::None | Promotion::Decline => true,
                     Promotion::Promote => !candidates

@@ -35,8 +35,10 @@ impl<const N: usize> Position<N> {
     /// Leaf count at `depth` counting lishogi's path strings (`perft --paths`: a move that
     /// several paths make counts once per path, see [`Position::path_count`]).
     pub fn perft_paths_with(&mut self, depth: u32, buf: &mut Vec<Move>) -> u64 {
-        if depth == 0 {
-            return 1;
+        match depth {
+            0 => return 1,
+            1 => return self.count_paths(buf),
+            _ => {}
         }
         let start = buf.len();
         self.generate(buf);
@@ -54,6 +56,25 @@ impl<const N: usize> Position<N> {
             self.unmake();
         }
         buf.truncate(start);
+        total
+    }
+
+    /// The path counts of all the moves here, summed (`perft --paths` at its last ply): the
+    /// moves bulk-counted, plus the further paths of the few pieces with a pass (lion powers,
+    /// `{pass}`), the only ones whose moves can have more than one ([`Position::path_count`]).
+    fn count_paths(&self, buf: &mut Vec<Move>) -> u64 {
+        let mut total = self.count_moves();
+        let v = &*self.variant;
+        for &kind in &v.pass_kinds {
+            for d in self.kind_bitboard(kind, self.side).iter() {
+                let start = buf.len();
+                self.piece_moves(v.geo.from_dense(d), buf);
+                for &m in &buf[start..] {
+                    total += self.path_count(m) - 1;
+                }
+                buf.truncate(start);
+            }
+        }
         total
     }
 

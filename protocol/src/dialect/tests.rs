@@ -124,12 +124,12 @@ fn variant_names() {
     assert_eq!(
         e,
         "unknown variant 'tai' (known: daidai, maka, koshogi, chu, taikyoku, maka-dai-dai, \
-         dai-dai, ko, chu-hachu)"
+         dai-dai, ko, taikyoku-atsa, chu-hachu)"
     );
     // Our name for chu with HaChu's rules comes last, after every name the GUIs send.
     assert_eq!(
         Dialect::announced_variants().join(","),
-        "daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,chu-hachu"
+        "daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu"
     );
     // chu-hachu speaks chu's dialect: the same start position, FEN and move texts.
     let (chu, hachu) = (d("chu"), d("chu-hachu"));

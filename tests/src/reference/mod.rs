@@ -8,10 +8,18 @@
 //!   moves, lion trading, counter-strike (the extra field), promotion and game end.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
+//! * `atsa.rs`, `atsa_table.rs`: modern Taikyoku (`taikyoku-atsa`, the rules of
+//!   taikyoku-shogi.github.io and tomatene-v1): the site's piece table in its own Betza dialect,
+//!   a reader for that dialect, compulsory zone promotion, the site's range capture, and path
+//!   counts as tomatene counts them.
 //!
 //! Moves are generated piece by piece as (destination, set of removed squares); duplicates (two
 //! paths with the same effect) are removed by sorting, then the promotion choices are attached.
 
+mod atsa;
+mod atsa_table;
+#[cfg(test)]
+mod atsa_tests;
 mod chu;
 mod daidai;
 mod ko;
@@ -115,6 +123,7 @@ static DAIDAI: OnceLock<Variant> = OnceLock::new();
 static MAKA: OnceLock<Variant> = OnceLock::new();
 static KO: OnceLock<Variant> = OnceLock::new();
 static CHU: OnceLock<Variant> = OnceLock::new();
+static ATSA: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -123,6 +132,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "maka-dai-dai" => Some(MAKA.get_or_init(maka::build)),
         "ko" => Some(KO.get_or_init(ko::build)),
         "chu" => Some(CHU.get_or_init(chu::build)),
+        "taikyoku-atsa" => Some(ATSA.get_or_init(atsa::build)),
         _ => None,
     }
 }
@@ -162,11 +172,14 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu". text: a position in
-    /// docs/notation.md's format, or "startpos". Errors are a message, never a panic.
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa". text: a
+    /// position in docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
-            format!("unknown variant `{variant_name}` (taikyoku, dai-dai, maka-dai-dai, ko, chu)")
+            format!(
+                "unknown variant `{variant_name}` \
+                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa)"
+            )
         })?;
         let n = v.size;
         let text = text.trim();
@@ -424,25 +437,27 @@ impl RefPosition {
     }
 
     /// Chu: every distinct move with the number of lishogi path strings that make it (§10.1
-    /// of docs/chu.md; `perft --paths`). Other variants: one path per move.
+    /// of docs/chu.md; `perft --paths`). taikyoku-atsa: with the number of tomatene's paths
+    /// (atsa.rs). Other variants: one path per move.
     pub fn moves_with_paths(&self) -> Vec<(RefMove, u64)> {
         let mut out: Vec<(RefMove, u64)> = self
-            .gen_moves()
+            .gen_moves_with_paths()
             .iter()
-            .map(|m| (self.ref_move(m), self.paths(m)))
+            .map(|(m, n)| (self.ref_move(m), *n))
             .collect();
         out.sort();
         out
     }
 
-    /// Perft counting lishogi's path strings (chu; the same as `perft` elsewhere).
+    /// Perft counting lishogi's path strings (chu) or tomatene's paths (taikyoku-atsa); the
+    /// same as `perft` elsewhere.
     pub fn perft_paths(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let ms = self.gen_moves();
+        let ms = self.gen_moves_with_paths();
         ms.par_iter()
-            .map(|m| self.paths(m) * self.play_internal(m).perft_paths_seq(depth - 1))
+            .map(|(m, n)| n * self.play_internal(m).perft_paths_seq(depth - 1))
             .sum()
     }
 
@@ -450,12 +465,11 @@ impl RefPosition {
         if depth == 0 {
             return 1;
         }
-        self.gen_moves()
+        self.gen_moves_with_paths()
             .iter()
-            .map(|m| {
-                let n = self.paths(m);
+            .map(|(m, n)| {
                 if depth == 1 {
-                    n
+                    *n
                 } else {
                     n * self.play_internal(m).perft_paths_seq(depth - 1)
                 }
@@ -463,11 +477,19 @@ impl RefPosition {
             .sum()
     }
 
-    fn paths(&self, m: &IMove) -> u64 {
-        if self.v.rule == PromotionRule::Chu {
-            self.chu_paths(m)
-        } else {
-            1
+    /// Every distinct move with its number of paths.
+    fn gen_moves_with_paths(&self) -> Vec<(IMove, u64)> {
+        match self.v.rule {
+            PromotionRule::Atsa => self.atsa_moves_counted(),
+            PromotionRule::Chu => self
+                .gen_moves()
+                .into_iter()
+                .map(|m| {
+                    let n = self.chu_paths(&m);
+                    (m, n)
+                })
+                .collect(),
+            _ => self.gen_moves().into_iter().map(|m| (m, 1)).collect(),
         }
     }
 
@@ -574,6 +596,9 @@ impl RefPosition {
         if self.v.rule == PromotionRule::Chu {
             return self.chu_gen_moves();
         }
+        if self.v.rule == PromotionRule::Atsa {
+            return self.atsa_gen_moves();
+        }
         let mut out = Vec::new();
         if !self.has_royal(0) || !self.has_royal(1) {
             return out;
@@ -640,6 +665,7 @@ impl RefPosition {
             }
             PromotionRule::Ko => unreachable!("Ko promotion is in ko_rules.rs"),
             PromotionRule::Chu => unreachable!("chu promotion is in chu.rs"),
+            PromotionRule::Atsa => unreachable!("taikyoku-atsa promotion is in atsa.rs"),
             PromotionRule::Maka => {
                 if !self.ty(mover).royal {
                     if let Some(special) = self.maka_special(mover, &enemies) {

@@ -436,6 +436,9 @@ pub enum PromotionRule {
     /// Chu shogi (docs/chu.md): zone-entry promotion, lion trading, counter-strike;
     /// its move generation and play live in chu.rs.
     Chu,
+    /// Modern Taikyoku (`taikyoku-atsa`): compulsory zone promotion, the site's range capture;
+    /// its move generation lives in atsa.rs.
+    Atsa,
 }
 
 /// A variant: board size, piece types, kinds, setup.
@@ -456,6 +459,8 @@ pub struct Variant {
     pub dark_spirit: Option<usize>,
     /// Ko shogi: the piece kinds its rules name.
     pub ko: Option<super::ko::KoKinds>,
+    /// Modern Taikyoku: the movements read from the site's dialect, and the ranks.
+    pub atsa: Option<super::atsa::AtsaData>,
 }
 
 impl Variant {
@@ -548,6 +553,7 @@ pub fn build_variant(
         deva: None,
         dark_spirit: None,
         ko: None,
+        atsa: None,
     };
     for (row, col, code) in setup {
         let k = v
