@@ -916,3 +916,52 @@ fn xboard_chu_hachu_by_name_plays_hachus_rules() {
     );
     e.quit();
 }
+
+/// Issue 66, finding 5: a rejected `usermove` (unreadable, illegal) and an `undo` or `remove`
+/// with nothing to take back, sent while the engine thinks, are errors and the search goes on:
+/// the engine still sends its move (they used to stop the search, and no move ever came).
+#[test]
+fn errors_while_thinking_do_not_stop_the_search() {
+    for (xboard, variant) in [(true, "chu"), (false, "daidai")] {
+        let mut e = Engine::start();
+        e.handshake();
+        if xboard {
+            e.send("accepted usermove");
+        }
+        e.send("new");
+        e.send(&format!("variant {variant}"));
+        e.send("st 2");
+        e.send("go");
+        for bad in ["usermove z99z98", "usermove a1a2", "undo", "remove"] {
+            e.send(bad);
+        }
+        let mut errors = 0;
+        let mut moved = false;
+        while let Some(line) = e.next(30) {
+            if line.starts_with("Illegal move (")
+                || line.starts_with("Error (")
+                || line.starts_with("# rejected move (")
+                || line.starts_with("# error (")
+            {
+                errors += 1;
+            }
+            if line.starts_with("move ") && !line.ends_with(',') {
+                moved = true;
+                break;
+            }
+        }
+        assert_eq!(errors, 4, "{variant}: four errors: {:?}", e.seen);
+        assert!(moved, "{variant}: the engine never moved: {:?}", e.seen);
+        let mut g = Game::new(variant);
+        let text: String = e
+            .seen
+            .iter()
+            .filter_map(|l| l.strip_prefix("move "))
+            .collect();
+        g.play(&text);
+        if !xboard {
+            e.assert_qboard_safe();
+        }
+        e.quit();
+    }
+}

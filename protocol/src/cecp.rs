@@ -468,14 +468,15 @@ impl<E: Engine> Session<E> {
         self.checks.push(check);
     }
 
-    /// `undo` (1) / `remove` (2).
+    /// `undo` (1) / `remove` (2). With nothing to take back it is an error and a running
+    /// search goes on (errors never stop the engine: it would never send its move).
     fn take_back(&mut self, plies: usize, line: &str) {
-        self.halt();
         let have = self.position.ply();
         if have < plies {
             self.error("no move to take back", line);
             return;
         }
+        self.halt();
         for _ in 0..plies {
             self.position.take_back();
             if let Some(j) = &mut self.joint {
@@ -487,23 +488,34 @@ impl<E: Engine> Session<E> {
         self.changed();
     }
 
-    /// A move from the GUI (`usermove m` or a bare move).
+    /// A move from the GUI (`usermove m` or a bare move). The move is checked before a running
+    /// search is stopped: a rejected move (unreadable, illegal, after the end of the game,
+    /// forbidden by repetition) leaves the search running, so the engine still sends its move
+    /// (errors never stop the engine).
     fn usermove(&mut self, text: &str) {
         // The dialect reads the pass `@@@@` and QBoard's garbled relay of it (`@@@64`); any
         // other text beginning `@` is no move.
-        self.halt();
         if let Some(r) = self.result() {
             self.illegal(&format!("the game is over: {}", r.reason), text);
             return;
         }
         let m = match self.dialect.parse_move(&self.position, text) {
             Ok(m) => m,
-            Err(e) => match self
-                .refereed_move(text)
-                .or_else(|| self.reread_unconfirmed(text))
-            {
+            Err(e) => match self.refereed_move(text) {
                 Some(m) => m,
-                None => return self.illegal(&e, text),
+                None => {
+                    // Re-reading QBoard's previous move changes the game: found first, applied
+                    // only once the search is stopped.
+                    let Some(r) = self
+                        .unconfirmed
+                        .as_ref()
+                        .and_then(|u| u.reread(&self.dialect, &self.position, text))
+                    else {
+                        return self.illegal(&e, text);
+                    };
+                    self.halt();
+                    self.apply_reread(r)
+                }
             },
         };
         let forbidden = match &mut self.joint {
@@ -514,6 +526,7 @@ impl<E: Engine> Session<E> {
             self.illegal("it repeats an earlier position", text);
             return;
         }
+        self.halt();
         self.note_unconfirmed(text, m);
         self.play(m);
         if self.analyse {
@@ -555,11 +568,9 @@ impl<E: Engine> Session<E> {
     }
 
     /// Under QBoard, a move that cannot be read may be legal had QBoard's previous move promoted
-    /// (QBoard did not pass the promotion on): then the game is re-read that way, the GUI is
-    /// told in a `#` line, and the move is returned.
-    fn reread_unconfirmed(&mut self, text: &str) -> Option<Move> {
-        let u = self.unconfirmed.as_ref()?;
-        let r = u.reread(&self.dialect, &self.position, text)?;
+    /// (QBoard did not pass the promotion on, [`Unconfirmed::reread`] finds it): then the game
+    /// is re-read that way, the GUI is told in a `#` line, and the move is returned.
+    fn apply_reread(&mut self, r: qboard::Reread) -> Move {
         self.out.line(&qboard_safe(&r.note));
         let keep = self.checks.len().saturating_sub(r.checks.len());
         self.checks.truncate(keep);
@@ -569,7 +580,7 @@ impl<E: Engine> Session<E> {
             j.follow(&self.position);
         }
         self.unconfirmed = None;
-        Some(r.next)
+        r.next
     }
 
     /// The position changed outside a game's flow: analysis starts again on it.
