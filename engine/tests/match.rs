@@ -317,6 +317,43 @@ fn a_malformed_reply_loses() {
     );
 }
 
+/// Issue 66, finding 9: a `bestmove` that arrives before `go` is a protocol fault, not the
+/// engine's move (it was played, and then reported as an illegal move).
+#[test]
+fn a_bestmove_before_go_breaks_the_protocol() {
+    let out = against("early-bestmove", &["--depth", "1"]);
+    for side in ["White", "Black"] {
+        assert!(
+            out.contains(&format!(
+                "faulty ({side}) was not ready: protocol error: bestmove before go: \
+                 'bestmove 1a1a'"
+            )),
+            "{out}"
+        );
+    }
+    assert!(!out.contains("illegal move"), "{out}");
+}
+
+/// Issue 66, finding 9: a `bestmove` sent twice is a protocol fault at the engine's next turn
+/// (the copy was taken as its answer to the next `go`, and reported as an illegal move).
+#[test]
+fn a_second_bestmove_breaks_the_protocol() {
+    let out = against_spec(
+        "double-bestmove",
+        &format!(" arg={}", taikyoku()),
+        &["--depth", "1"],
+    );
+    for side in ["White", "Black"] {
+        assert!(
+            out.contains(&format!(
+                "faulty ({side}) broke the protocol: a second bestmove: '"
+            )),
+            "{out}"
+        );
+    }
+    assert!(!out.contains("illegal move"), "{out}");
+}
+
 #[test]
 fn an_engine_that_never_answers_the_handshake_loses_without_hanging() {
     let out = against("mute", &["--depth", "1"]);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use taikyoku_movegen::{Outcome, Variant};
-use taikyoku_protocol::input::{BadKind, LineReader};
+use taikyoku_protocol::input::{clip, BadKind, LineReader};
 
 use super::atsi::{Atsi, StepOrder};
 use super::cecp::Cecp;
@@ -223,16 +223,6 @@ impl Conn {
         }
     }
 
-    fn wait_for(&mut self, word: &str, timeout: Duration) -> Result<(), Failure> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let l = self.next_line(deadline, word)?;
-            if l.split_whitespace().next() == Some(word) {
-                return Ok(());
-            }
-        }
-    }
-
     fn exited(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(Some(_)))
     }
@@ -297,7 +287,13 @@ pub struct Player {
     conn: Conn,
     cecp: Option<Cecp>,
     atsi: Option<Atsi>,
+    /// USI: the `bestmove` line that answered the last `go`, if one was answered (to word the
+    /// fault of a `bestmove` that arrives when no `go` is outstanding).
+    last_bestmove: Option<String>,
 }
+
+/// How much of a stray `bestmove` line a fault quotes.
+const QUOTE: usize = 60;
 
 /// How long the handshake and `isready` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -311,11 +307,12 @@ impl Player {
             conn,
             cecp: None,
             atsi: None,
+            last_bestmove: None,
         };
         match spec.proto {
             Proto::Usi => {
                 p.send("usi")?;
-                p.conn.wait_for("usiok", HANDSHAKE_TIMEOUT)?;
+                p.usi_wait_for("usiok")?;
                 p.send(&format!(
                     "setoption name USI_Variant value {}",
                     variant.id()
@@ -349,9 +346,39 @@ impl Player {
             Some(c) => c.sync(&mut self.conn).map(|_| ()),
             None => {
                 self.send("isready")?;
-                self.conn.wait_for("readyok", HANDSHAKE_TIMEOUT)
+                self.usi_wait_for("readyok")
             }
         }
+    }
+
+    /// USI: waits for a line beginning with `word` (`usiok`, `readyok`), skipping others; a
+    /// `bestmove` among them is a protocol fault ([`Player::stray_bestmove`]).
+    fn usi_wait_for(&mut self, word: &str) -> Result<(), Failure> {
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let l = self.conn.next_line(deadline, word)?;
+            self.stray_bestmove(&l)?;
+            if l.split_whitespace().next() == Some(word) {
+                return Ok(());
+            }
+        }
+    }
+
+    /// USI: `line` arrived while no `go` was outstanding. A `bestmove` then is a protocol fault
+    /// (issue 66): before, one sent early was played as the engine's move and its real answer
+    /// taken as the reply to the next `go`, and a repeated one was scored as an illegal move.
+    fn stray_bestmove(&self, line: &str) -> Result<(), Failure> {
+        if line.split_whitespace().next() != Some("bestmove") {
+            return Ok(());
+        }
+        let stray = clip(line.trim(), QUOTE);
+        Err(Failure::Protocol(match &self.last_bestmove {
+            Some(last) => format!(
+                "a second bestmove: '{stray}' after '{}', the answer to the last go",
+                clip(last, QUOTE)
+            ),
+            None => format!("bestmove before go: '{stray}'"),
+        }))
     }
 
     /// Prepares a new game.
@@ -406,6 +433,15 @@ impl Player {
     }
 
     fn usi_go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
+        // What the engine said since its last move: at most what the queue holds, so that an
+        // engine that never stops talking cannot keep us here. A `bestmove` among it is a fault,
+        // never an answer to the `go` about to be sent.
+        for _ in 0..LINE_QUEUE {
+            match self.conn.pending_line()? {
+                Some(l) => self.stray_bestmove(&l)?,
+                None => break,
+            }
+        }
         self.send(position)?;
         let start = Instant::now();
         self.send(go)?;
@@ -437,6 +473,7 @@ impl Player {
                     let Some(m) = words.get(1) else {
                         return Err(Failure::Protocol("'bestmove' without a move".into()));
                     };
+                    self.last_bestmove = Some(l.trim().to_string());
                     return Ok(Reply {
                         bestmove: m.to_string(),
                         score,
