@@ -252,6 +252,35 @@ fn atsi_engines_play_over_the_sites_protocol_on_their_own_clocks() {
     );
 }
 
+/// Issue 66, finding 6: with `--variant-file`, our engine is given the file (its absolute
+/// path as `USI_Variant`), not the variant's id, which it cannot load (it stayed on Taikyoku and
+/// lost every game at ply 0 by an illegal move). A copy of Dai dai under an id of its own, given
+/// by a relative path.
+#[test]
+fn a_variant_file_reaches_the_engines() {
+    let dir = Scratch::new("variant-file");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let original = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/variants/dai-dai.var"
+    );
+    let text = std::fs::read_to_string(original).unwrap();
+    assert!(text.contains("\nid = dai-dai\n"));
+    let text = text.replace("\nid = dai-dai\n", "\nid = my-dai-dai\n");
+    std::fs::write(dir.path().join("mine.var"), text).unwrap();
+    let o = Command::new(taikyoku())
+        .current_dir(dir.path())
+        .args(["match", "--variant-file", "mine.var", "--depth", "1"])
+        .args(["--games", "2", "--draw-after", "12"])
+        .args(["--engine", &format!("cmd={} name=a", taikyoku())])
+        .args(["--engine", &format!("cmd={} name=b", taikyoku())])
+        .output()
+        .expect("runs");
+    let out = succeeded(&o);
+    assert!(out.contains("2 x move limit (12 plies)"), "{out}");
+    assert!(!out.contains("illegal"), "{out}");
+}
+
 fn against(script: &str, extra: &[&str]) -> String {
     against_spec(script, "", extra)
 }

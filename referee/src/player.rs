@@ -295,6 +295,9 @@ pub struct Player {
 /// How much of a stray `bestmove` line a fault quotes.
 const QUOTE: usize = 60;
 
+/// The USI option that names the variant: the variant's id, or a file's path (`--variant-file`).
+pub const USI_VARIANT: &str = "USI_Variant";
+
 /// How long the handshake and `isready` may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -313,10 +316,18 @@ impl Player {
             Proto::Usi => {
                 p.send("usi")?;
                 p.usi_wait_for("usiok")?;
-                p.send(&format!(
-                    "setoption name USI_Variant value {}",
-                    variant.id()
-                ))?;
+                // The variant by its id, unless the options name it (a variant file's path:
+                // no engine knows a file's id).
+                let own = spec
+                    .options
+                    .iter()
+                    .any(|(name, _)| name.eq_ignore_ascii_case(USI_VARIANT));
+                if !own {
+                    p.send(&format!(
+                        "setoption name {USI_VARIANT} value {}",
+                        variant.id()
+                    ))?;
+                }
                 for (name, value) in &spec.options {
                     p.send(&format!("setoption name {name} value {value}"))?;
                 }

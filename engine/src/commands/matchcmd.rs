@@ -13,6 +13,7 @@ use taikyoku_referee::player::{EngineSpec, Proto};
 use taikyoku_referee::{print_report, run_match, MatchConfig, Sprt};
 
 use crate::{CliError, VariantArgs};
+use taikyoku_referee::player::USI_VARIANT;
 
 /// Arguments of `match`.
 #[derive(Args, Debug)]
@@ -25,6 +26,9 @@ pub struct MatchArgs {
     /// `tc=`/`depth=`/`nodes=` give this engine its own time control or fixed limit instead of
     /// the match's; `proto=cecp` speaks the XBoard protocol (HaChu), `memory=` is its hash
     /// size; `proto=atsi` the Taikyoku site's protocol (tomatene, which needs `steps=last`).
+    /// `option.NAME=VALUE` is a USI `setoption` (CECP `option`, ATSI `setparam`); with
+    /// `--variant-file`, a USI engine gets `USI_Variant` = the file's absolute path unless it
+    /// is given here.
     #[arg(long = "engine", required = true, num_args = 1, action = clap::ArgAction::Append)]
     engines: Vec<String>,
     /// Number of games (each opening is played with both colours).
@@ -189,10 +193,16 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
             a.engines.len()
         )));
     }
-    let e1 = parse_engine(&a.engines[0], 1)?;
+    let mut e1 = parse_engine(&a.engines[0], 1)?;
     let mut e2 = parse_engine(&a.engines[1], 2)?;
     if e2.name == e1.name {
         e2.name.push_str("-2");
+    }
+    if let Some(path) = &a.variant.variant_file {
+        let file = variant_file_option(path)?;
+        for e in [&mut e1, &mut e2] {
+            give_variant_file(e, &file);
+        }
     }
     let tc = if let Some(s) = &a.tc {
         let (base, inc) = pair(s, "tc")?;
@@ -303,6 +313,31 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The `USI_Variant` value that names the variant file `path`: its absolute path, which a USI
+/// engine started in another directory still finds (our engine reads a value containing `/` or
+/// ending in `.var` as a file to load).
+fn variant_file_option(path: &str) -> Result<String, String> {
+    let abs = std::fs::canonicalize(path).map_err(|e| format!("{path}: {e}"))?;
+    abs.to_str()
+        .map(String::from)
+        .ok_or_else(|| format!("{path}: the path is not UTF-8, so USI cannot carry it"))
+}
+
+/// With `--variant-file`, a USI engine is told the file (`setoption name USI_Variant value
+/// <absolute path>`) rather than the variant's id, which no engine knows (issue 66: ours stayed
+/// on Taikyoku and lost every game at ply 0), unless its spec sets `option.USI_Variant` itself.
+/// CECP and ATSI engines are told the variant by name, as without a file.
+fn give_variant_file(e: &mut EngineSpec, file: &str) {
+    let own = e
+        .options
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case(USI_VARIANT));
+    if e.proto == Proto::Usi && !own {
+        e.options
+            .insert(0, (USI_VARIANT.to_string(), file.to_string()));
+    }
+}
+
 /// Plies per square of the board after which a game is drawn when `--draw-after` is not given:
 /// chu 1440, Dai dai 2890, Maka dai dai and Ko 3610, Taikyoku 12960. Every variant's rules end
 /// a game that repeats, but not one in which both sides keep finding new positions (a chu game
@@ -322,6 +357,23 @@ fn move_limit(draw_after: Option<usize>, variant: &Variant) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With `--variant-file`, a USI engine is given the file as `USI_Variant` first, unless its
+    /// spec names that option itself; other protocols are left alone.
+    #[test]
+    fn usi_engines_are_given_the_variant_file() {
+        let file = "/abs/mine.var";
+        let mut e = parse_engine("cmd=x option.Threads=2", 1).unwrap();
+        give_variant_file(&mut e, file);
+        assert_eq!(e.options[0], (USI_VARIANT.to_string(), file.to_string()));
+        assert_eq!(e.options[1], ("Threads".to_string(), "2".to_string()));
+        let mut own = parse_engine("cmd=x option.usi_variant=/other.var", 1).unwrap();
+        give_variant_file(&mut own, file);
+        assert_eq!(own.options.len(), 1);
+        let mut cecp = parse_engine("cmd=x proto=cecp", 1).unwrap();
+        give_variant_file(&mut cecp, file);
+        assert!(cecp.options.is_empty());
+    }
 
     /// Without `--draw-after` the limit is ten plies per square; a given limit is kept, and 0
     /// means none.
