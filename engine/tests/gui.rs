@@ -152,6 +152,87 @@ fn a_variant_file_is_offered_and_played() {
 }
 
 #[test]
+fn a_variant_file_path_with_two_spaces_in_a_row_reaches_the_engine_intact() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("two  spaces");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("dai-dai.var");
+    let original = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/variants/dai-dai.var"
+    );
+    std::fs::copy(original, &path).unwrap();
+    let gui = Gui::start(&["--variant-file", path.to_str().unwrap()]);
+    let stream = TcpStream::connect(gui.host()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let (mut ws, _) =
+        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
+    let settings = json!({"t": "settings", "mode": "human-white",
+        "limit": {"kind": "depth", "depth": 1}, "move_limit": 0});
+    ws.send(Message::text(settings.to_string())).unwrap();
+    // The engine plays Dai dai (a Taikyoku move would be refused with an error).
+    let answered = until(&mut ws, |v| {
+        v["t"] == "error" || (v["t"] == "state" && v["record"].as_array().unwrap().len() == 1)
+    });
+    assert_eq!(answered["t"], "state", "{answered}");
+}
+
+/// The processes (not zombies) whose command line holds `tag`.
+fn tagged(tag: &str) -> usize {
+    let mut n = 0;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let zombie = stat
+            .rsplit_once(')')
+            .is_some_and(|(_, r)| r.trim_start().starts_with('Z'));
+        if !zombie && String::from_utf8_lossy(&cmdline).contains(tag) {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn interrupting_the_gui_ends_its_engines() {
+    let deaf = concat!(env!("CARGO_MANIFEST_DIR"), "/../gui/tests/engines/deaf.sh");
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let tag = format!("taikyoku-gui-signal-{}-{signal}", std::process::id());
+        let engine = format!("sh {deaf} {tag}");
+        let mut gui = Gui::start(&["--engine", &engine]);
+        let stream = TcpStream::connect(gui.host()).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let (mut ws, _) =
+            tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+        until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
+        assert!(
+            tagged(&tag) >= 2,
+            "the engine (which ignores quit) and its child run"
+        );
+        let pid = libc::pid_t::try_from(gui.child.id()).unwrap();
+        // SAFETY: kill(2) sends a signal to the process we started; it touches no memory.
+        assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+        let status = gui.child.wait().unwrap();
+        assert!(status.success(), "{status}");
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while tagged(&tag) > 0 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        assert_eq!(
+            tagged(&tag),
+            0,
+            "an engine outlived `taikyoku gui` ({signal})"
+        );
+    }
+}
+
+#[test]
 fn taikyoku_in_a_real_browser() {
     let chromium = find_program(&["/usr/bin/chromium", "chromium", "chromium-browser"]).expect(
         "the browser test needs Chromium: apt-get install chromium chromium-driver (.ci/run does)",

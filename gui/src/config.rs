@@ -49,6 +49,12 @@ pub struct Config {
     pub engine_timeout: Duration,
     /// The most pages (each with its own game and engine process) served at once.
     pub max_sessions: usize,
+    /// The most connections open at once (pages, their assets, WebSockets); a further one is
+    /// closed at once.
+    pub max_connections: usize,
+    /// How long a client has to send a request's header (and a kept-alive connection may sit
+    /// idle between requests).
+    pub header_timeout: Duration,
 }
 
 impl Config {
@@ -80,6 +86,8 @@ impl Config {
             initial,
             engine_timeout: Duration::from_secs(10),
             max_sessions: 16,
+            max_connections: 256,
+            header_timeout: Duration::from_secs(10),
         })
     }
 

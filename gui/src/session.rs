@@ -7,6 +7,9 @@
 //! engine should be thinking (its turn to play, or analysis of the shown position); when the
 //! game changes under a running search, the search is stopped and its `bestmove` ignored
 //! before the next `position`/`go` is sent, so each `go` is paired with its own `bestmove`.
+//!
+//! A page has at most one engine process: a replaced engine (another variant, a restart, a
+//! crash) has ended before the next one starts, and starts are at least [`RESTART_GAP`] apart.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -16,7 +19,7 @@ use taikyoku_movegen::Colour;
 use tokio::sync::mpsc;
 
 use crate::config::Config;
-use crate::engine::{EngineEvent, EngineProcess};
+use crate::engine::{EngineEvent, EngineProcess, EngineRegistry};
 use crate::game::Game;
 use crate::messages::{
     ClientMsg, LastMove, Limit, Mode, RecordMove, ServerMsg, Settings, State, VariantRef, PROTOCOL,
@@ -29,11 +32,16 @@ const INFO_INTERVAL: Duration = Duration::from_millis(100);
 /// The most moves of a principal variation translated into Hodges notation.
 const MAX_PV: usize = 32;
 
+/// The shortest time between two engine starts of one page (restarts are rate-limited).
+pub const RESTART_GAP: Duration = Duration::from_secs(1);
+
 /// Where the engine process is in its life.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Status {
     /// Not started (no mode has needed it yet, or the variant changed).
     Off,
+    /// To start once the page's previous engine has ended and the restart gap has passed.
+    Starting,
     /// Sent `usi`, waiting for `usiok` until the deadline.
     AwaitingUsiOk(Instant),
     /// Sent `isready`, waiting for `readyok` until the deadline.
@@ -73,6 +81,13 @@ pub struct Session {
     version: u64,
     settings: Settings,
     process: Option<EngineProcess>,
+    /// The previous engine, asked to end: the next one starts only when it has.
+    retiring: Option<EngineProcess>,
+    /// The earliest time the next engine may start.
+    next_start: Instant,
+    registry: Arc<EngineRegistry>,
+    /// The state version last sent to the page (a stale message needs no second copy).
+    sent_version: u64,
     status: Status,
     engine_name: String,
     variant_option: bool,
@@ -88,8 +103,13 @@ pub struct Session {
 
 impl Session {
     /// A session with a new game of the configured variant; engine events are to be sent to
-    /// `events`. The first messages for the page are waiting in [`Session::take_messages`].
-    pub fn new(cfg: Arc<Config>, events: mpsc::Sender<EngineEvent>) -> Session {
+    /// `events`, its engines listed in `registry`. The first messages for the page are waiting
+    /// in [`Session::take_messages`].
+    pub fn new(
+        cfg: Arc<Config>,
+        events: mpsc::Sender<EngineEvent>,
+        registry: Arc<EngineRegistry>,
+    ) -> Session {
         let choice = cfg.initial.min(cfg.variants.len().saturating_sub(1));
         let variant = cfg.variants[choice].variant.clone();
         let game = Game::new(variant, "startpos").expect("the start position parses");
@@ -104,6 +124,10 @@ impl Session {
                 move_limit: 0,
             },
             process: None,
+            retiring: None,
+            next_start: Instant::now(),
+            registry,
+            sent_version: 0,
             status: Status::Off,
             engine_name: String::new(),
             variant_option: false,
@@ -125,7 +149,7 @@ impl Session {
                     name: v.variant.name().to_string(),
                 })
                 .collect(),
-            engine: shell_words::join(&cfg.engine),
+            engine: program_name(&cfg.engine),
         });
         s.push_variant();
         s.push_state();
@@ -141,8 +165,22 @@ impl Session {
 
     /// Ends the session: the engine is asked to quit, then killed.
     pub fn close(&mut self) {
-        if let Some(p) = self.process.take() {
-            p.shut_down();
+        self.retire(false);
+    }
+
+    /// The engine process ends (asked to quit, or killed at once) and is kept until it has,
+    /// so that the next one waits for it; an engine still retiring from before is killed.
+    fn retire(&mut self, kill: bool) {
+        let Some(p) = self.process.take() else {
+            return;
+        };
+        if kill {
+            p.kill();
+        } else {
+            p.quit();
+        }
+        if let Some(old) = self.retiring.replace(p) {
+            old.kill();
         }
     }
 
@@ -215,13 +253,16 @@ impl Session {
             settings: self.settings,
             human_to_move: self.human_to_move(),
         };
+        self.sent_version = self.version;
         self.out.push(ServerMsg::State(Box::new(state)));
     }
 
     fn push_engine(&mut self) {
         let (status, message) = match &self.status {
             Status::Off => ("off", String::new()),
-            Status::AwaitingUsiOk(_) | Status::AwaitingReadyOk(_) => ("starting", String::new()),
+            Status::Starting | Status::AwaitingUsiOk(_) | Status::AwaitingReadyOk(_) => {
+                ("starting", String::new())
+            }
             Status::Ready if self.active().is_some() => ("thinking", String::new()),
             Status::Ready => ("ready", String::new()),
             Status::Failed(m) => ("failed", m.clone()),
@@ -283,25 +324,45 @@ impl Session {
     }
 
     fn fail(&mut self, message: String) {
-        if let Some(p) = self.process.take() {
-            p.kill();
-        }
+        self.retire(true);
         self.searches.clear();
         self.pending_info = None;
         self.status = Status::Failed(message);
         self.push_engine();
     }
 
+    /// Replaces the engine: the current one is killed, and a new one starts when it has ended
+    /// and the restart gap has passed ([`Session::start_when_free`]).
     fn start_engine(&mut self) {
-        if let Some(p) = self.process.take() {
-            p.kill();
-        }
+        self.retire(true);
         self.searches.clear();
         self.pending_info = None;
         self.generation += 1;
         self.engine_name.clear();
         self.variant_option = false;
-        match EngineProcess::spawn(&self.cfg.engine, self.generation, self.events.clone()) {
+        self.status = Status::Starting;
+        self.push_engine();
+        self.start_when_free(Instant::now());
+    }
+
+    /// Starts the engine that is [`Status::Starting`] once the page's previous engine has
+    /// ended and the restart gap has passed.
+    fn start_when_free(&mut self, now: Instant) {
+        if self.status != Status::Starting || now < self.next_start {
+            return;
+        }
+        if self.retiring.as_ref().is_some_and(|p| !p.has_ended()) {
+            return;
+        }
+        self.retiring = None;
+        self.next_start = now + RESTART_GAP;
+        let spawned = EngineProcess::spawn(
+            &self.cfg.engine,
+            self.generation,
+            self.events.clone(),
+            &self.registry,
+        );
+        match spawned {
             Ok(p) => {
                 self.process = Some(p);
                 self.status = Status::AwaitingUsiOk(Instant::now() + self.cfg.engine_timeout);
@@ -323,7 +384,10 @@ impl Session {
                     return;
                 }
                 Status::Ready => self.wanted(),
-                _ => return,
+                Status::Starting
+                | Status::AwaitingUsiOk(_)
+                | Status::AwaitingReadyOk(_)
+                | Status::Failed(_) => return,
             }
         };
         let timeout = self.cfg.engine_timeout;
@@ -382,7 +446,7 @@ impl Session {
             {
                 let how = self
                     .process
-                    .as_mut()
+                    .as_ref()
                     .and_then(|p| p.exit_status())
                     .map(|s| format!(" ({s})"))
                     .unwrap_or_default();
@@ -443,7 +507,7 @@ impl Session {
                 "bestmove" => self.on_bestmove(words.next()),
                 _ => {}
             },
-            Status::Off | Status::Failed(_) => {}
+            Status::Off | Status::Starting | Status::Failed(_) => {}
         }
     }
 
@@ -533,6 +597,7 @@ impl Session {
 
     /// The clock: reports withheld engine output and detects an engine that stalls.
     pub fn on_tick(&mut self, now: Instant) {
+        self.start_when_free(now);
         if self
             .last_info
             .is_none_or(|t| now.duration_since(t) >= INFO_INTERVAL)
@@ -602,9 +667,7 @@ impl Session {
     fn switch(&mut self, i: usize, game: Game) {
         if i != self.choice {
             self.choice = i;
-            if let Some(p) = self.process.take() {
-                p.shut_down();
-            }
+            self.retire(false);
             self.searches.clear();
             self.pending_info = None;
             self.status = Status::Off;
@@ -620,7 +683,10 @@ impl Session {
             return false;
         }
         self.error("this page was showing an older state of the game: nothing was changed");
-        self.push_state();
+        // The current state is already on its way unless it was never sent.
+        if self.sent_version != self.version {
+            self.push_state();
+        }
         true
     }
 
@@ -774,4 +840,13 @@ impl Session {
             Err(e) => self.error(format!("record: {e}")),
         }
     }
+}
+
+/// The engine's program name without its directories: the page is not told where files are.
+fn program_name(command: &[String]) -> String {
+    command.first().map_or_else(String::new, |p| {
+        std::path::Path::new(p)
+            .file_name()
+            .map_or_else(|| p.clone(), |n| n.to_string_lossy().into_owned())
+    })
 }

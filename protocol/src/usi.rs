@@ -221,7 +221,7 @@ impl<E: Engine> Session<E> {
                 }
                 self.out.line("readyok");
             }
-            "setoption" => self.setoption(rest),
+            "setoption" => self.setoption(rest, line),
             "usinewgame" => {
                 self.halt();
                 self.engine.new_game();
@@ -277,7 +277,7 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    fn setoption(&mut self, rest: &[&str]) {
+    fn setoption(&mut self, rest: &[&str], line: &str) {
         // setoption name <id...> [value <x...>]
         if rest.first() != Some(&"name") {
             self.out.error("setoption needs 'name <id> [value <x>]'");
@@ -285,7 +285,7 @@ impl<E: Engine> Session<E> {
         }
         let vpos = rest.iter().position(|&w| w == "value");
         let name = rest[1..vpos.unwrap_or(rest.len())].join(" ");
-        let value = vpos.map_or(String::new(), |i| rest[i + 1..].join(" "));
+        let value = option_value(line).unwrap_or_default().to_string();
         if name.is_empty() {
             self.out.error("setoption without an option name");
             return;
@@ -524,9 +524,43 @@ fn parse_go(rest: &[&str], pos: &AnyPosition) -> Result<Go, String> {
     Ok(go)
 }
 
+/// The value of a `setoption` line as written: everything after the word `value`, with the
+/// spaces inside it kept (a file path may hold two in a row), only the ends trimmed.
+fn option_value(line: &str) -> Option<&str> {
+    let mut rest = line;
+    let mut offset = 0;
+    while let Some(i) = rest.find("value") {
+        let at = offset + i;
+        let before = line[..at].chars().next_back();
+        let after = line[at + 5..].chars().next();
+        let word_start = before.is_some_and(char::is_whitespace);
+        let word_end = after.is_none_or(char::is_whitespace);
+        if word_start && word_end {
+            return Some(line[at + 5..].trim());
+        }
+        offset = at + 5;
+        rest = &line[offset..];
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_option_value_is_kept_as_written() {
+        let v = |l| option_value(l);
+        assert_eq!(
+            v("setoption name USI_Variant value /tmp/a  b/x.var"),
+            Some("/tmp/a  b/x.var")
+        );
+        assert_eq!(v("setoption name Hash value 64\r"), Some("64"));
+        assert_eq!(v("setoption  name  X   value   y  "), Some("y"));
+        assert_eq!(v("setoption name Ponder"), None);
+        assert_eq!(v("setoption name values value 1"), Some("1"));
+        assert_eq!(v("setoption name X value"), Some(""));
+    }
 
     #[test]
     fn info_lines_mark_a_lower_bound() {
