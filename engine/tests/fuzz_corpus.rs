@@ -57,3 +57,8 @@ fn usi_corpus() {
 fn cecp_corpus() {
     replay("cecp", checks::cecp);
 }
+
+#[test]
+fn gui_corpus() {
+    replay("gui", checks::gui);
+}

@@ -208,3 +208,33 @@ pub fn cecp(data: &[u8]) {
     session.run(Cursor::new(rest.to_vec()));
     check_position(session.position());
 }
+
+/// The web GUI's page session on any sequence of page messages (one per line, at most 64), with
+/// an engine that cannot start: every message is answered without a panic, and every message
+/// for the page serialises. The first byte picks the variant the page starts with.
+pub fn gui(data: &[u8]) {
+    use taikyoku_gui::engine::EngineRegistry;
+    use taikyoku_gui::session::Session;
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    let runtime = RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime")
+    });
+    let _inside = runtime.enter();
+    let Some((v, text)) = split(data) else { return };
+    let engine = vec!["/nonexistent/taikyoku-fuzz-engine".to_string()];
+    let Ok(cfg) = taikyoku_gui::Config::new(0, engine, v.id()) else {
+        return;
+    };
+    let (events, _unused) = tokio::sync::mpsc::channel(8);
+    let mut session = Session::new(Arc::new(cfg), events, Arc::new(EngineRegistry::default()));
+    for line in text.lines().take(64) {
+        session.on_client(line);
+        for m in session.take_messages() {
+            serde_json::to_string(&m).expect("a message for the page serialises");
+        }
+    }
+    session.close();
+}
