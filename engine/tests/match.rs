@@ -606,6 +606,105 @@ fn the_engine_behind_a_wrapper_script_is_killed_too() {
     panic!("the wrapped engine {pid} outlived the match");
 }
 
+/// The process ids a faulty engine appended to `file`, one a line.
+fn pids(file: &Scratch) -> Vec<u32> {
+    std::fs::read_to_string(file.path())
+        .expect("the engine wrote its children's pids")
+        .lines()
+        .map(|l| l.trim().parse().unwrap())
+        .collect()
+}
+
+/// Kills the processes a test left behind, also when it fails (a failed test would otherwise
+/// leave them running for a quarter of an hour).
+struct KillOnDrop(Vec<u32>);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        for pid in &self.0 {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).output();
+        }
+    }
+}
+
+/// Asserts that every process in `pids` is gone, allowing a moment for the kernel (a bound
+/// against hanging, not a timing assertion).
+fn assert_gone(pids: &[u32]) {
+    for _ in 0..60 {
+        if pids.iter().all(|&p| gone(p)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let alive: Vec<&u32> = pids.iter().filter(|&&p| !gone(p)).collect();
+    panic!("processes {alive:?} outlived the match");
+}
+
+/// A faulty engine against ours at depth 1, the faulty one playing `--byoyomi 0+30`: two games
+/// (the pid file is given to the faulty engine as its first argument). Returns the runner's
+/// output and how long it took.
+fn against_with_pids(script: &str, pidfile: &Scratch) -> (String, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let o = run(&[
+        "--variant",
+        "dai-dai",
+        "--engine",
+        &format!("cmd={} name=ours depth=1", taikyoku()),
+        "--engine",
+        &format!("cmd={} name=faulty arg={}", faulty(script), pidfile.arg()),
+        "--games",
+        "2",
+        "--byoyomi",
+        "0+30",
+    ]);
+    let out = succeeded(&o);
+    assert!(
+        out.contains("Games: 2, Wins: 2, Losses: 0, Draws: 0"),
+        "{out}"
+    );
+    (out, start.elapsed())
+}
+
+/// Issue 66, finding 7: an engine that exits while a process it started keeps its output open
+/// is a crash found at once (it was a loss on time after the whole move time, 30 s here), and
+/// that process does not outlive the match.
+#[test]
+fn an_engine_that_exits_with_its_output_held_open_crashes_at_once() {
+    let pidfile = Scratch::new("exit-with-child.pids");
+    let (out, took) = against_with_pids("exit-with-child", &pidfile);
+    let _cleanup = KillOnDrop(pids(&pidfile));
+    for side in ["White", "Black"] {
+        assert!(
+            out.contains(&format!(
+                "faulty ({side}) crashed: the engine exited (exit status: 3) while we waited \
+                 for bestmove"
+            )),
+            "{out}"
+        );
+    }
+    // Two crashes found within a few seconds each, on a busy machine (30 s each before).
+    assert!(took.as_secs() < 20, "took {took:?}: {out}");
+    assert_gone(&pids(&pidfile));
+}
+
+/// Issue 66, finding 7: a process that an engine started in a session of its own (`setsid`, so
+/// out of the engine's process group) does not outlive the match: the runner is a child
+/// subreaper and ends the processes reparented to it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_that_leaves_the_engines_group_does_not_outlive_the_match() {
+    let pidfile = Scratch::new("setsid-child.pids");
+    let (out, _) = against_with_pids("setsid-child", &pidfile);
+    let pids = pids(&pidfile);
+    let _cleanup = KillOnDrop(pids.clone());
+    assert!(
+        out.contains("faulty (White) played an illegal move '1a1a'"),
+        "{out}"
+    );
+    assert_eq!(pids.len(), 2, "one child per game");
+    assert_gone(&pids);
+}
+
 #[test]
 fn the_report_counts_reasons_without_touching_other_words() {
     // Engines named `a` and `b`: before, "objective captured" came out as

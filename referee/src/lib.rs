@@ -6,6 +6,8 @@
 
 pub mod atsi;
 pub mod cecp;
+#[cfg(target_os = "linux")]
+mod orphans;
 pub mod play;
 pub mod player;
 pub mod stats;

@@ -2,7 +2,7 @@
 //! a timeout on every wait so that a broken engine can never hang the match runner.
 
 use std::io::{BufReader, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, sync_channel, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -138,10 +138,25 @@ pub const MAX_ENGINE_LINE: usize = 16 << 10;
 /// the runner's memory (at most this many lines of [`MAX_ENGINE_LINE`] bytes per engine).
 pub const LINE_QUEUE: usize = 256;
 
+/// How often a wait for a line looks whether the engine's process has exited: an engine that
+/// exits while a process it started keeps its output open is a crash found within this, not a
+/// loss on time after the whole move timeout (issue 66).
+const EXIT_POLL: Duration = Duration::from_millis(100);
+
+/// Once the engine's process has exited, how long a wait still waits for lines it wrote before
+/// (the reader thread may not have passed them on yet) before calling it a crash.
+const EXIT_GRACE: Duration = Duration::from_millis(300);
+
 /// The process and its pipes. The engine runs in a process group of its own, so that killing
-/// it also kills whatever it started (a wrapper script's engine).
+/// it also kills whatever it started (a wrapper script's engine); on Linux, what escapes the
+/// group is ended too ([`super::orphans`]).
 pub(crate) struct Conn {
     child: Child,
+    /// How the engine's process ended, once a wait found out.
+    exit: Option<ExitStatus>,
+    /// Whether the engine is in the registry of [`super::orphans`] (until it is killed).
+    #[cfg(target_os = "linux")]
+    registered: bool,
     /// Lines to write: a writer thread sends them, so that an engine that stops reading its
     /// input cannot block the runner.
     tx: Sender<String>,
@@ -157,11 +172,16 @@ impl Conn {
             .stderr(Stdio::null());
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd
-            .spawn()
-            .map_err(|e| Failure::Crash(format!("cannot start '{}': {e}", spec.cmd)))?;
+        #[cfg(target_os = "linux")]
+        let started = super::orphans::spawn(&mut cmd);
+        #[cfg(not(target_os = "linux"))]
+        let started = cmd.spawn();
+        let mut child =
+            started.map_err(|e| Failure::Crash(format!("cannot start '{}': {e}", spec.cmd)))?;
         let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             kill_group(&mut child);
+            #[cfg(target_os = "linux")]
+            reap_orphans(&child, &mut true);
             return Err(Failure::Crash("no pipes to the engine".into()));
         };
         let (line_tx, rx) = sync_channel(LINE_QUEUE);
@@ -192,7 +212,14 @@ impl Conn {
                 }
             }
         });
-        Ok(Conn { child, tx, rx })
+        Ok(Conn {
+            child,
+            exit: None,
+            #[cfg(target_os = "linux")]
+            registered: true,
+            tx,
+            rx,
+        })
     }
 
     /// Sends one line (queued for the writer thread; an error once the engine's input is
@@ -204,13 +231,35 @@ impl Conn {
     }
 
     /// The next line, waiting until `deadline`. The deadline holds even while lines keep
-    /// arriving: an engine that talks without end still runs out of time.
+    /// arriving: an engine that talks without end still runs out of time. Every [`EXIT_POLL`]
+    /// without a line, the engine's process is looked at: once it has exited, no line within
+    /// [`EXIT_GRACE`] is a crash (its output may stay open in a process it started).
     pub(crate) fn next_line(
         &mut self,
         deadline: Instant,
         waiting_for: &str,
     ) -> Result<String, Failure> {
-        recv_line(&self.rx, deadline, waiting_for)
+        loop {
+            let step = if self.exit.is_some() {
+                EXIT_GRACE
+            } else {
+                EXIT_POLL
+            };
+            let until = deadline.min(Instant::now() + step);
+            match recv_line(&self.rx, until, waiting_for) {
+                Err(Failure::Timeout(_)) if until < deadline => {
+                    if let Some(status) = self.exit {
+                        return Err(Failure::Crash(format!(
+                            "the engine exited ({status}) while we waited for {waiting_for}"
+                        )));
+                    }
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        self.exit = Some(status);
+                    }
+                }
+                other => return other,
+            }
+        }
     }
 
     /// A line already received, if any (never waits); `Err` when the engine has exited or
@@ -227,8 +276,11 @@ impl Conn {
         matches!(self.child.try_wait(), Ok(Some(_)))
     }
 
+    /// Kills the engine's process group, and on Linux what escaped it ([`super::orphans`]).
     fn kill(&mut self) {
         kill_group(&mut self.child);
+        #[cfg(target_os = "linux")]
+        reap_orphans(&self.child, &mut self.registered);
     }
 }
 
@@ -260,7 +312,8 @@ fn line_result(line: Line, waiting_for: &str) -> Result<String, Failure> {
 }
 
 /// Kills the engine's whole process group (the engine leads it: see [`Conn::spawn`]), then
-/// the engine itself if that failed, and waits for it.
+/// the engine itself if that failed, and waits for it. (The group's id stays valid while any
+/// member lives, also once the engine itself has been reaped.)
 fn kill_group(child: &mut Child) {
     #[cfg(unix)]
     if let Ok(pid) = libc::pid_t::try_from(child.id()) {
@@ -271,6 +324,16 @@ fn kill_group(child: &mut Child) {
     }
     let _ = child.kill();
     let _ = child.wait();
+}
+
+/// After an engine has been killed and reaped: it leaves the registry (once: its pid may be a
+/// new engine's next) and the orphans are ended.
+#[cfg(target_os = "linux")]
+fn reap_orphans(child: &Child, registered: &mut bool) {
+    if std::mem::take(registered) {
+        super::orphans::forget(child.id());
+    }
+    super::orphans::reap();
 }
 
 impl Drop for Conn {
