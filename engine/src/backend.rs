@@ -25,6 +25,9 @@ pub const NAME: &str = concat!("taikyoku ", env!("CARGO_PKG_VERSION"));
 /// slightly behind plays on instead of repeating (the `Contempt` option; 0 scores draws as 0).
 pub const CONTEMPT: i32 = 50;
 
+/// The most lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 32;
+
 /// The protocol-neutral report of one iteration (the protocol formats it).
 fn thinking(info: &Info) -> Thinking<'_> {
     Thinking {
@@ -39,6 +42,7 @@ fn thinking(info: &Info) -> Thinking<'_> {
         hashfull: info.hashfull,
         pv: &info.pv,
         lower_bound: info.lower_bound,
+        multipv: info.multipv,
     }
 }
 
@@ -150,6 +154,8 @@ pub struct Backend {
     searches: u64,
     /// Centipawns a draw costs the engine (the `Contempt` option).
     contempt: i32,
+    /// Lines to find and report (the `MultiPV` option).
+    multipv: usize,
     /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
     params: Params,
     /// What the game's searches learned about quiet moves (held by the search under way).
@@ -179,6 +185,7 @@ impl Backend {
             start_pieces,
             params: Params::default(),
             contempt: CONTEMPT,
+            multipv: 1,
             memory: Arc::new(Mutex::new(Memory::new())),
             forget: Arc::new(AtomicBool::new(false)),
         }
@@ -194,6 +201,7 @@ impl Backend {
                 theirs: go.reachable.as_ref().map(|p| p.0.clone()),
             },
             contempt: self.contempt,
+            multipv: self.multipv,
         };
         let start = Instant::now()
             .checked_sub(go.position_cost)
@@ -244,6 +252,10 @@ impl Engine for Backend {
             EngineOption {
                 name: "Seed".into(),
                 spec: "type spin default 0 min 0 max 1000000000".into(),
+            },
+            EngineOption {
+                name: "MultiPV".into(),
+                spec: format!("type spin default 1 min 1 max {MAX_MULTIPV}"),
             },
             EngineOption {
                 name: "Contempt".into(),
@@ -298,6 +310,7 @@ impl Engine for Backend {
                 }
             }
             "seed" => self.seed = int(0, 1_000_000_000)?,
+            "multipv" => self.multipv = int(1, MAX_MULTIPV as u64)? as usize,
             "contempt" => {
                 self.contempt = match value.parse::<i32>() {
                     Ok(n) if (-1000..=1000).contains(&n) => n,

@@ -505,6 +505,7 @@ fn probe_search(
             depth: Some(depth),
             nodes: None,
             contempt: 0,
+            multipv: 1,
             moves: MoveFilter {
                 root: Vec::new(),
                 own: relay.map(|r| Arc::new(move |m| r.carries(m)) as search::MoveTest),

@@ -485,3 +485,76 @@ fn chu_hachu_by_name_plays_hachus_rules() {
     );
     e.quit();
 }
+
+#[test]
+fn multipv_reports_the_best_lines_of_each_depth() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let options = e.until("usiok");
+    assert!(options
+        .iter()
+        .any(|l| l == "option name MultiPV type spin default 1 min 1 max 32"));
+    e.send("setoption name USI_Variant value chu");
+    e.send("setoption name MultiPV value 33");
+    e.send("setoption name MultiPV value 3");
+    e.send("isready");
+    let ready = e.until("readyok");
+    assert!(
+        ready
+            .iter()
+            .any(|l| l.contains("MultiPV") && l.contains("33")),
+        "{ready:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 4");
+    let lines = e.until("bestmove");
+    for depth in 1..=4 {
+        let at: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+            .collect();
+        assert_eq!(at.len(), 3, "depth {depth}: {lines:?}");
+        let field = |l: &str, name: &str| -> String {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let i = w.iter().position(|x| *x == name).unwrap();
+            w[i + 1].to_string()
+        };
+        let firsts: Vec<String> = at.iter().map(|l| field(l, "pv")).collect();
+        let ks: Vec<String> = at.iter().map(|l| field(l, "multipv")).collect();
+        assert_eq!(ks, ["1", "2", "3"], "{at:?}");
+        assert!(
+            firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+            "each line begins with its own move: {at:?}"
+        );
+        let scores: Vec<i32> = at.iter().map(|l| field(l, "cp").parse().unwrap()).collect();
+        assert!(scores[1] >= scores[2], "lines 2 and 3 best first: {at:?}");
+    }
+    // The move played is the first line's.
+    let last_first = lines
+        .iter()
+        .rfind(|l| l.contains(" multipv 1 "))
+        .map(|l| {
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .unwrap();
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_eq!(best, last_first);
+    // Back to one line: no `multipv` in the report.
+    e.send("setoption name MultiPV value 1");
+    e.send("go depth 2");
+    let lines = e.until("bestmove");
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+    e.quit();
+}

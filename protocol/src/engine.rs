@@ -130,6 +130,8 @@ pub struct Thinking<'a> {
     pub pv: &'a [Move],
     /// The score is a lower bound (an iteration stopped before it searched every root move).
     pub lower_bound: bool,
+    /// Which line this is under MultiPV (1 the best); `None` when one line was asked for.
+    pub multipv: Option<usize>,
 }
 
 /// Receives a search's reports; the protocol that started the search decides how they are

@@ -63,10 +63,15 @@ pub fn info_line(pos: &AnyPosition, t: &Thinking) -> String {
         pv.push_str(&p.move_to_string(m));
         p.make(m);
     }
+    let line = t
+        .multipv
+        .map(|k| format!(" multipv {k}"))
+        .unwrap_or_default();
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {} hashfull {} pv{}",
+        "info depth {} seldepth {}{} score {} nodes {} nps {} time {} hashfull {} pv{}",
         t.depth,
         t.seldepth,
+        line,
         score,
         t.nodes,
         t.nodes * 1000 / ms,
@@ -575,6 +580,7 @@ mod tests {
             hashfull: 0,
             pv: &pv,
             lower_bound: false,
+            multipv: None,
         };
         assert_eq!(
             info_line(&pos, &t),
@@ -582,6 +588,8 @@ mod tests {
         );
         t.lower_bound = true;
         assert!(info_line(&pos, &t).contains(" score cp 12 lowerbound nodes 64 "));
+        t.multipv = Some(2);
+        assert!(info_line(&pos, &t).starts_with("info depth 1 seldepth 3 multipv 2 score cp 12"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! none); prints the node count (on one thread, the default, a deterministic count: the search's
 //! signature, any change in search shows as a changed count), the speed and the time to depth.
 //! With `--threads` it measures Lazy SMP: the time to the same depths with helpers (their count
-//! varies run to run).
+//! varies run to run); with `--multipv` the time to the same depths finding that many lines.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// Hash table size in MB, 1 to 65536 (a fresh table for each position).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=65536))]
     hash: u32,
+    /// Lines to find at each position, 1 to 32 (MultiPV: compare the time to depth with one
+    /// line's).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=32))]
+    multipv: u16,
 }
 
 /// Runs the bench: `time to depth: <T> s` and then `<N> nodes <M> nps` on the last line.
@@ -71,6 +75,7 @@ pub fn run(a: &BenchArgs) -> Result<(), CliError> {
         let control = Control::new(Deadlines::unlimited());
         let limits = Limits {
             depth: Some(depth.max(1)),
+            multipv: usize::from(a.multipv),
             ..Limits::default()
         };
         let searched = Instant::now();

@@ -65,6 +65,10 @@ pub struct Limits {
     /// (positive: the engine plays on rather than repeat a position it is slightly behind in;
     /// 0: a draw is worth 0 to both).
     pub contempt: i32,
+    /// How many best lines to find and report (MultiPV; 0 and 1: the best line only). The
+    /// first line is searched as without MultiPV; each further one searches the root without
+    /// the lines' first moves found before it.
+    pub multipv: usize,
 }
 
 /// A test of a move, shared by the search threads.
@@ -164,6 +168,8 @@ pub struct Info {
     /// The iteration stopped before every root move was searched (only a first iteration cut
     /// at the emergency reports then): the score is the best searched move's, a lower bound.
     pub lower_bound: bool,
+    /// Which line this is under MultiPV (1 the best); `None` when one line was asked for.
+    pub multipv: Option<usize>,
 }
 
 /// What a search returns.
@@ -363,6 +369,13 @@ pub fn search<const N: usize>(
             });
         }
         let mut t = Thread::new(0, pos, eval, &shared, features, main_table);
+        // MultiPV: no more lines than root moves the search may choose.
+        let allowed = root_moves
+            .iter()
+            .filter(|&&m| shared.limits.moves.allows(0, m))
+            .count();
+        let lines = limits.multipv.clamp(1, allowed.max(1));
+        let mut line_scores = vec![0; lines];
         let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
         let mut last: Option<Info> = None;
@@ -372,27 +385,8 @@ pub fn search<const N: usize>(
         for depth in 1..=max_depth {
             t.must_complete = depth == 1;
             t.root_depth = depth;
-            // Aspiration window around the previous score.
-            let mut delta = 60;
-            let (mut lo, mut hi) = if depth >= 4 && prev_score.abs() < MATE_BOUND {
-                (prev_score - delta, prev_score + delta)
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let s = t.search(depth, 0, lo, hi, false, false);
-                if t.aborted {
-                    break s;
-                }
-                if s <= lo && lo > -INF {
-                    lo = (lo - delta).max(-INF);
-                } else if s >= hi && hi < INF {
-                    hi = (hi + delta).min(INF);
-                } else {
-                    break s;
-                }
-                delta *= 3;
-            };
+            t.root_excluded.clear();
+            let score = aspirated(&mut t, depth, prev_score);
             t.must_complete = false;
             // An iteration stopped by the clock or a node limit still counts once it has
             // searched a root move in full: its best move is the previous best searched deeper,
@@ -424,8 +418,15 @@ pub fn search<const N: usize>(
                 hashfull: shared.tt.hashfull(),
                 qnodes: shared.total_qnodes(),
                 lower_bound: t.aborted,
+                multipv: (lines > 1).then_some(1),
             };
             report(&info);
+            if lines > 1 && !t.aborted {
+                if let Some(&m) = info.pv.first() {
+                    t.root_excluded.push(m);
+                }
+                further_lines(&mut t, depth, &mut line_scores, &shared, report);
+            }
             last = Some(info);
             if t.aborted {
                 break;
@@ -469,6 +470,71 @@ pub fn search<const N: usize>(
         l.qnodes = shared.total_qnodes();
     }
     result
+}
+
+/// One iteration's search of the root at `depth` in an aspiration window around `prev` (from
+/// depth 4 on), widened on each failure until the score falls inside.
+fn aspirated<const N: usize>(t: &mut Thread<'_, N>, depth: i32, prev: i32) -> i32 {
+    let mut delta = 60;
+    let (mut lo, mut hi) = if depth >= 4 && prev.abs() < MATE_BOUND {
+        (prev - delta, prev + delta)
+    } else {
+        (-INF, INF)
+    };
+    loop {
+        let s = t.search(depth, 0, lo, hi, false, false);
+        if t.aborted {
+            return s;
+        }
+        if s <= lo && lo > -INF {
+            lo = (lo - delta).max(-INF);
+        } else if s >= hi && hi < INF {
+            hi = (hi + delta).min(INF);
+        } else {
+            return s;
+        }
+        delta *= 3;
+    }
+}
+
+/// MultiPV: after the best line of an iteration (its first move already in
+/// `t.root_excluded`), the next best lines, each searching the root without the first moves of
+/// those before it; reported best first as lines 2, 3, ... A line cut by the clock is dropped.
+fn further_lines<const N: usize>(
+    t: &mut Thread<'_, N>,
+    depth: i32,
+    scores: &mut [i32],
+    shared: &Shared,
+    report: &mut (dyn FnMut(&Info) + Send),
+) {
+    let mut found = Vec::with_capacity(scores.len());
+    for prev in scores.iter().skip(1) {
+        let score = aspirated(t, depth, *prev);
+        if t.aborted || t.pv_len[0] == 0 {
+            break;
+        }
+        let pv = t.pv_line();
+        t.root_excluded.push(pv[0]);
+        found.push((score, pv));
+    }
+    // The later lines may come out of order (a deeper look at each); the best first.
+    found.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    for (k, (score, pv)) in found.into_iter().enumerate() {
+        scores[k + 1] = score;
+        shared.nodes[0].store(t.nodes, Relaxed);
+        report(&Info {
+            depth,
+            seldepth: t.seldepth,
+            score,
+            nodes: shared.total_nodes(),
+            elapsed: shared.start.elapsed(),
+            pv,
+            hashfull: shared.tt.hashfull(),
+            qnodes: shared.total_qnodes(),
+            lower_bound: false,
+            multipv: Some(k + 2),
+        });
+    }
 }
 
 /// Whether a score is a forced win or loss, and in how many moves (of the side to move).

@@ -80,6 +80,10 @@ pub struct Thread<'a, const N: usize> {
     pub forbid_repetition: bool,
     /// The depth of the iteration under way (bounds the check extensions).
     pub root_depth: i32,
+    /// Root moves left out of this search (MultiPV: the best moves of the lines already
+    /// found in this iteration). While it holds any, the root's result is not stored in the
+    /// table, whose move for the root stays the best line's.
+    pub root_excluded: Vec<Move>,
 }
 
 impl<'a, const N: usize> Thread<'a, N> {
@@ -113,6 +117,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             must_complete: false,
             forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
             root_depth: 1,
+            root_excluded: Vec::new(),
         }
     }
 
@@ -453,6 +458,10 @@ impl<'a, const N: usize> Thread<'a, N> {
             None
         };
         while let Some((m, class)) = self.next_move(&mut picker) {
+            if root && !self.root_excluded.is_empty() && self.root_excluded.contains(&m) {
+                filtered = true;
+                continue;
+            }
             if filtering && !self.shared.limits.moves.allows(ply, m) {
                 filtered = true;
                 continue;
@@ -624,11 +633,13 @@ impl<'a, const N: usize> Thread<'a, N> {
             return -MATE + ply as i32;
         }
 
-        // Step 13. Remember the result.
-        let bound = Bound::of(best, alpha0, beta);
-        self.shared
-            .tt
-            .store(key, best_move, to_tt(best, ply), depth, bound);
+        // Step 13. Remember the result (not a root searched without some of its moves).
+        if !root || self.root_excluded.is_empty() {
+            let bound = Bound::of(best, alpha0, beta);
+            self.shared
+                .tt
+                .store(key, best_move, to_tt(best, ply), depth, bound);
+        }
         best
     }
 

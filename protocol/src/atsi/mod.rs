@@ -93,7 +93,10 @@ struct AtsiReporter {
 
 impl Reporter for AtsiReporter {
     fn thinking(&mut self, t: &Thinking) {
-        self.last = Some(t.score);
+        // The score of the best line (MultiPV's further lines score lower).
+        if t.multipv.is_none_or(|k| k == 1) {
+            self.last = Some(t.score);
+        }
     }
 
     fn finished(&mut self, best: Option<Move>, _ponder: Option<Move>) {

@@ -69,6 +69,10 @@ pub(super) struct CecpReporter {
 
 impl Reporter for CecpReporter {
     fn thinking(&mut self, t: &Thinking) {
+        // XBoard shows one line per depth: MultiPV's further lines are not posted.
+        if t.multipv.is_some_and(|k| k > 1) {
+            return;
+        }
         if self.analysis || self.post.load(Relaxed) {
             self.out.line(&thinking_line(&self.dialect, &self.pos, t));
         }
