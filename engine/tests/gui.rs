@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use taikyoku_tests::processes::tagged;
 use tungstenite::{Message, WebSocket};
 use webdriver::{find_program, Browser};
 
@@ -177,24 +178,6 @@ fn a_variant_file_path_with_two_spaces_in_a_row_reaches_the_engine_intact() {
         v["t"] == "error" || (v["t"] == "state" && v["record"].as_array().unwrap().len() == 1)
     });
     assert_eq!(answered["t"], "state", "{answered}");
-}
-
-/// The processes (not zombies) whose command line holds `tag`.
-fn tagged(tag: &str) -> usize {
-    let mut n = 0;
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
-            continue;
-        };
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let zombie = stat
-            .rsplit_once(')')
-            .is_some_and(|(_, r)| r.trim_start().starts_with('Z'));
-        if !zombie && String::from_utf8_lossy(&cmdline).contains(tag) {
-            n += 1;
-        }
-    }
-    n
 }
 
 #[test]

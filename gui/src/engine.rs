@@ -371,6 +371,11 @@ mod tests {
             .expect("killed after the grace time")
             .unwrap();
         assert_eq!(registry.live(), 0);
+        // SIGKILL is delivered asynchronously: the child goes within moments.
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while !group_members(pid).is_empty() && std::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
         assert!(
             group_members(pid).is_empty(),
             "the wrapper's child was killed with it"

@@ -5,7 +5,9 @@
 //! integration tests in `tests/tests/` compare it with the fast generator.
 //!
 //! [`kit`] is the one position builder of the workspace's tests: position text from a list of
-//! pieces, written without the engine's notation code.
+//! pieces, written without the engine's notation code. [`processes`] finds processes a test
+//! expects to be gone.
 
 pub mod kit;
+pub mod processes;
 pub mod reference;

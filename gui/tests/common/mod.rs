@@ -2,6 +2,7 @@
 //! scripts in `tests/engines/`), and a page's WebSocket.
 #![allow(dead_code)]
 
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
@@ -134,4 +135,34 @@ impl Page {
             .map(|m| m["text"].as_str().unwrap().to_string())
             .collect()
     }
+}
+
+/// An HTTP/1.1 request with this `Host` and extra header lines (each ending in CRLF; without
+/// a `Connection` among them the connection closes after the answer); the answer's status line
+/// and as much as came with it.
+pub fn request(s: &Server, path: &str, host: &str, extra: &str) -> String {
+    let mut c = TcpStream::connect(s.addr()).unwrap();
+    c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let close = if extra.contains("Connection:") {
+        ""
+    } else {
+        "Connection: close\r\n"
+    };
+    write!(
+        c,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\n{extra}{close}\r\n"
+    )
+    .unwrap();
+    let mut out = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = c.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+        if close.is_empty() && out.windows(4).any(|w| w == b"\r\n\r\n") {
+            break;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
