@@ -65,9 +65,9 @@ pub struct Limits {
     /// (positive: the engine plays on rather than repeat a position it is slightly behind in;
     /// 0: a draw is worth 0 to both).
     pub contempt: i32,
-    /// How many best lines to find and report (MultiPV; 0 and 1: the best line only). The
-    /// first line is searched as without MultiPV; each further one searches the root without
-    /// the lines' first moves found before it.
+    /// How many best lines to find and report (MultiPV; 0 and 1: the best line only). One
+    /// root search finds them all: its window's lower edge is the last line's score (and it
+    /// takes no aspiration window), so each move that enters the lines is scored exactly.
     pub multipv: usize,
 }
 
@@ -375,7 +375,8 @@ pub fn search<const N: usize>(
             .filter(|&&m| shared.limits.moves.allows(0, m))
             .count();
         let lines = limits.multipv.clamp(1, allowed.max(1));
-        let mut line_scores = vec![0; lines];
+        t.root_lines = lines;
+        let mut prev_last = 0;
         let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
         let mut last: Option<Info> = None;
@@ -385,8 +386,11 @@ pub fn search<const N: usize>(
         for depth in 1..=max_depth {
             t.must_complete = depth == 1;
             t.root_depth = depth;
-            t.root_excluded.clear();
-            let score = aspirated(&mut t, depth, prev_score);
+            let score = if lines > 1 {
+                aspirated_lines(&mut t, depth, prev_score, prev_last)
+            } else {
+                aspirated(&mut t, depth, prev_score)
+            };
             t.must_complete = false;
             // An iteration stopped by the clock or a node limit still counts once it has
             // searched a root move in full: its best move is the previous best searched deeper,
@@ -422,10 +426,8 @@ pub fn search<const N: usize>(
             };
             report(&info);
             if lines > 1 && !t.aborted {
-                if let Some(&m) = info.pv.first() {
-                    t.root_excluded.push(m);
-                }
-                further_lines(&mut t, depth, &mut line_scores, &shared, report);
+                further_lines(&t, depth, &shared, report);
+                prev_last = t.root_found.last().map_or(score, |l| l.0);
             }
             last = Some(info);
             if t.aborted {
@@ -497,42 +499,61 @@ fn aspirated<const N: usize>(t: &mut Thread<'_, N>, depth: i32, prev: i32) -> i3
     }
 }
 
-/// MultiPV: after the best line of an iteration (its first move already in
-/// `t.root_excluded`), the next best lines, each searching the root without the first moves of
-/// those before it; reported best first as lines 2, 3, ... A line cut by the clock is dropped.
-fn further_lines<const N: usize>(
+/// MultiPV: one iteration's root search for the best lines, in a window from below the last
+/// line's previous score to above the best's (from depth 4 on), widened on the side that
+/// failed: above when the best line reached the top, below while the lines are not all
+/// inside.
+fn aspirated_lines<const N: usize>(
     t: &mut Thread<'_, N>,
     depth: i32,
-    scores: &mut [i32],
+    prev_best: i32,
+    prev_last: i32,
+) -> i32 {
+    let mut delta = 60;
+    let (mut lo, mut hi) =
+        if depth >= 4 && prev_best.abs() < MATE_BOUND && prev_last.abs() < MATE_BOUND {
+            (prev_last.min(prev_best) - delta, prev_best + delta)
+        } else {
+            (-INF, INF)
+        };
+    loop {
+        let s = t.search(depth, 0, lo, hi, false, false);
+        if t.aborted {
+            return s;
+        }
+        let all_inside =
+            t.root_found.len() == t.root_lines && t.root_found.last().is_some_and(|l| l.0 > lo);
+        if s >= hi && hi < INF {
+            hi = (hi + delta).min(INF);
+        } else if !all_inside && lo > -INF {
+            lo = (lo - delta).max(-INF);
+        } else {
+            return s;
+        }
+        delta *= 3;
+    }
+}
+
+/// MultiPV: the further lines of an iteration (after the best, reported already), best first,
+/// as the root search found them.
+fn further_lines<const N: usize>(
+    t: &Thread<'_, N>,
+    depth: i32,
     shared: &Shared,
     report: &mut (dyn FnMut(&Info) + Send),
 ) {
-    let mut found = Vec::with_capacity(scores.len());
-    for prev in scores.iter().skip(1) {
-        let score = aspirated(t, depth, *prev);
-        if t.aborted || t.pv_len[0] == 0 {
-            break;
-        }
-        let pv = t.pv_line();
-        t.root_excluded.push(pv[0]);
-        found.push((score, pv));
-    }
-    // The later lines may come out of order (a deeper look at each); the best first.
-    found.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-    for (k, (score, pv)) in found.into_iter().enumerate() {
-        scores[k + 1] = score;
-        shared.nodes[0].store(t.nodes, Relaxed);
+    for (k, (score, pv)) in t.root_found.iter().enumerate().skip(1) {
         report(&Info {
             depth,
             seldepth: t.seldepth,
-            score,
+            score: *score,
             nodes: shared.total_nodes(),
             elapsed: shared.start.elapsed(),
-            pv,
+            pv: pv.clone(),
             hashfull: shared.tt.hashfull(),
             qnodes: shared.total_qnodes(),
             lower_bound: false,
-            multipv: Some(k + 2),
+            multipv: Some(k + 1),
         });
     }
 }

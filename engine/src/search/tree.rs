@@ -80,10 +80,12 @@ pub struct Thread<'a, const N: usize> {
     pub forbid_repetition: bool,
     /// The depth of the iteration under way (bounds the check extensions).
     pub root_depth: i32,
-    /// Root moves left out of this search (MultiPV: the best moves of the lines already
-    /// found in this iteration). While it holds any, the root's result is not stored in the
-    /// table, whose move for the root stays the best line's.
-    pub root_excluded: Vec<Move>,
+    /// MultiPV: how many best root lines one root search finds (1: the best line only).
+    pub root_lines: usize,
+    /// MultiPV: the root search's best lines, best first, each its score and moves. The root
+    /// keeps its window's lower edge at the last line's score, so that every move that would
+    /// enter the list is searched with a full window and scored exactly.
+    pub root_found: Vec<(i32, Vec<Move>)>,
 }
 
 impl<'a, const N: usize> Thread<'a, N> {
@@ -117,7 +119,8 @@ impl<'a, const N: usize> Thread<'a, N> {
             must_complete: false,
             forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
             root_depth: 1,
-            root_excluded: Vec::new(),
+            root_lines: 1,
+            root_found: Vec::new(),
         }
     }
 
@@ -247,6 +250,38 @@ impl<'a, const N: usize> Thread<'a, N> {
 
     /// Stores a new principal variation at `ply`: `m` followed by the child's.
     #[inline]
+    /// MultiPV at the root: `m` scored `score` (exactly, if it beat the window's lower edge);
+    /// it joins the best lines if it is among them. The new lower edge of the window.
+    fn note_root_line(&mut self, m: Move, score: i32, alpha0: i32) -> i32 {
+        let k = self.root_lines;
+        let enters = self.root_found.len() < k
+            || self
+                .root_found
+                .last()
+                .is_some_and(|&(last, _)| score > last);
+        if enters {
+            let mut line = Vec::with_capacity(self.pv_len[1].max(1));
+            line.push(m);
+            line.extend((1..self.pv_len[1]).map_while(|i| self.pv[1][i]));
+            let at = self.root_found.partition_point(|&(s, _)| s >= score);
+            self.root_found.insert(at, (score, line));
+            self.root_found.truncate(k);
+        }
+        self.root_alpha(alpha0)
+    }
+
+    /// MultiPV: the root window's lower edge, the last of the best lines' score once there are
+    /// enough of them (the root's own `alpha0` until then).
+    fn root_alpha(&self, alpha0: i32) -> i32 {
+        if self.root_found.len() < self.root_lines {
+            alpha0
+        } else {
+            self.root_found
+                .last()
+                .map_or(alpha0, |&(s, _)| s.max(alpha0))
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][ply] = Some(m);
         for k in ply + 1..self.pv_len[ply + 1] {
@@ -421,6 +456,10 @@ impl<'a, const N: usize> Thread<'a, N> {
         let counter = self.history.counter(&self.pos);
         let mut picker = Picker::new(start, tt_move, self.history.killers(ply), counter);
         let alpha0 = alpha;
+        let several = root && self.root_lines > 1;
+        if several {
+            self.root_found.clear();
+        }
         let mut best = floor;
         let mut best_move = None;
         let mut searched = 0usize;
@@ -458,10 +497,6 @@ impl<'a, const N: usize> Thread<'a, N> {
             None
         };
         while let Some((m, class)) = self.next_move(&mut picker) {
-            if root && !self.root_excluded.is_empty() && self.root_excluded.contains(&m) {
-                filtered = true;
-                continue;
-            }
             if filtering && !self.shared.limits.moves.allows(ply, m) {
                 filtered = true;
                 continue;
@@ -589,11 +624,14 @@ impl<'a, const N: usize> Thread<'a, N> {
                 // A first iteration stopped early reports its best root move's score.
                 return if root && best_move.is_some() { best } else { 0 };
             }
+            if several {
+                alpha = self.note_root_line(m, score, alpha0);
+            }
             if score > best {
                 best = score;
-                if score > alpha {
+                if score > alpha || several {
                     best_move = Some(m);
-                    alpha = score;
+                    alpha = alpha.max(score);
                     self.update_pv(ply, m);
                     if score >= beta {
                         if quiet {
@@ -602,6 +640,10 @@ impl<'a, const N: usize> Thread<'a, N> {
                         break;
                     }
                 }
+            }
+            if several {
+                // The window's lower edge is the last line's score, not the best's.
+                alpha = self.root_alpha(alpha0);
             }
             if quiet && nquiets < quiets_tried.len() {
                 quiets_tried[nquiets] = Some(m);
@@ -633,13 +675,11 @@ impl<'a, const N: usize> Thread<'a, N> {
             return -MATE + ply as i32;
         }
 
-        // Step 13. Remember the result (not a root searched without some of its moves).
-        if !root || self.root_excluded.is_empty() {
-            let bound = Bound::of(best, alpha0, beta);
-            self.shared
-                .tt
-                .store(key, best_move, to_tt(best, ply), depth, bound);
-        }
+        // Step 13. Remember the result.
+        let bound = Bound::of(best, alpha0, beta);
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), depth, bound);
         best
     }
 
