@@ -47,6 +47,14 @@ impl Gui {
     fn host(&self) -> &str {
         self.url.trim_start_matches("http://").trim_end_matches('/')
     }
+
+    /// A page's WebSocket to the server; a read waits at most `timeout`.
+    fn page(&self, timeout: Duration) -> WebSocket<TcpStream> {
+        let stream = TcpStream::connect(self.host()).unwrap();
+        stream.set_read_timeout(Some(timeout)).unwrap();
+        let url = format!("ws://{}/ws", self.host());
+        tungstenite::client(url.as_str(), stream).unwrap().0
+    }
 }
 
 impl Drop for Gui {
@@ -76,12 +84,7 @@ fn until(ws: &mut WebSocket<TcpStream>, f: impl Fn(&Value) -> bool) -> Value {
 #[test]
 fn the_gui_plays_our_engine_over_usi() {
     let gui = Gui::start(&["--variant", "dai-dai"]);
-    let stream = TcpStream::connect(gui.host()).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let (mut ws, _) =
-        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let mut ws = gui.page(Duration::from_secs(120));
     let state = until(&mut ws, |v| v["t"] == "state");
     assert_eq!(state["variant"], "dai-dai");
     until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
@@ -119,12 +122,7 @@ fn a_variant_file_is_offered_and_played() {
         "/../movegen/variants/dai-dai.var"
     );
     let gui = Gui::start(&["--variant-file", path]);
-    let stream = TcpStream::connect(gui.host()).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let (mut ws, _) =
-        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let mut ws = gui.page(Duration::from_secs(120));
     let welcome = until(&mut ws, |v| v["t"] == "welcome");
     let keys: Vec<&str> = welcome["variants"]
         .as_array()
@@ -163,12 +161,7 @@ fn a_variant_file_path_with_two_spaces_in_a_row_reaches_the_engine_intact() {
     );
     std::fs::copy(original, &path).unwrap();
     let gui = Gui::start(&["--variant-file", path.to_str().unwrap()]);
-    let stream = TcpStream::connect(gui.host()).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(120)))
-        .unwrap();
-    let (mut ws, _) =
-        tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+    let mut ws = gui.page(Duration::from_secs(120));
     until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
     let settings = json!({"t": "settings", "mode": "human-white",
         "limit": {"kind": "depth", "depth": 1}, "move_limit": 0});
@@ -187,12 +180,7 @@ fn interrupting_the_gui_ends_its_engines() {
         let tag = format!("taikyoku-gui-signal-{}-{signal}", std::process::id());
         let engine = format!("sh {deaf} {tag}");
         let mut gui = Gui::start(&["--engine", &engine]);
-        let stream = TcpStream::connect(gui.host()).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        let (mut ws, _) =
-            tungstenite::client(format!("ws://{}/ws", gui.host()).as_str(), stream).unwrap();
+        let mut ws = gui.page(Duration::from_secs(60));
         until(&mut ws, |v| v["t"] == "engine" && v["status"] == "ready");
         assert!(
             tagged(&tag) >= 2,
