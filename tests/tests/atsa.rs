@@ -11,7 +11,7 @@ mod kit;
 
 use std::collections::BTreeSet;
 
-use kit::{build, play, square};
+use kit::{build, move_strings as moves_from, play, set, square};
 use taikyoku_movegen::{EndReason, Outcome, Position, Promotion};
 
 const N: usize = 21;
@@ -21,20 +21,6 @@ fn atsa(side: char, pieces: &[(&str, &str)]) -> Position<N> {
     let mut all = vec![("1jj", "K"), ("36a", "k")];
     all.extend_from_slice(pieces);
     build::<N>("taikyoku-atsa", side, &all)
-}
-
-/// The moves of the piece on `from` as `<move>` strings, sorted.
-fn moves_from(pos: &Position<N>, from: &str) -> BTreeSet<String> {
-    let f = square(pos, from);
-    let list: Vec<String> = pos
-        .moves()
-        .into_iter()
-        .filter(|m| m.from() == f)
-        .map(|m| pos.move_to_string(m))
-        .collect();
-    let set: BTreeSet<String> = list.iter().cloned().collect();
-    assert_eq!(set.len(), list.len(), "duplicate move strings: {list:?}");
-    set
 }
 
 /// What the move written `mv` does: `<to>[ x<captured,...>][+]`.
@@ -53,10 +39,6 @@ fn effect(pos: &Position<N>, mv: &str) -> String {
         s.push('+');
     }
     s
-}
-
-fn set(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
 }
 
 /// `from` followed by each of `dests`, each with `suffix`.

@@ -79,3 +79,17 @@ pub fn moves_of<const N: usize>(pos: &Position<N>, from: &str) -> Vec<taikyoku_m
     let f = square(pos, from);
     pos.moves().into_iter().filter(|m| m.from() == f).collect()
 }
+
+/// The moves of the piece on `from` as move strings, sorted (checked to be distinct).
+pub fn move_strings<const N: usize>(
+    pos: &Position<N>,
+    from: &str,
+) -> std::collections::BTreeSet<String> {
+    let list: Vec<String> = moves_of(pos, from)
+        .into_iter()
+        .map(|m| pos.move_to_string(m))
+        .collect();
+    let set: std::collections::BTreeSet<String> = list.iter().cloned().collect();
+    assert_eq!(set.len(), list.len(), "duplicate move strings: {list:?}");
+    set
+}
