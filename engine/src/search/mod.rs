@@ -201,6 +201,23 @@ impl Shared {
         self.qnodes.iter().map(|n| n.load(Relaxed)).sum()
     }
 
+    /// The report of an iteration's line, with the search's counts as they stand (an exact
+    /// score, not under MultiPV: the caller marks otherwise).
+    fn info(&self, depth: i32, seldepth: usize, score: i32, pv: Vec<Move>) -> Info {
+        Info {
+            depth,
+            seldepth,
+            score,
+            nodes: self.total_nodes(),
+            elapsed: self.start.elapsed(),
+            pv,
+            hashfull: self.tt.hashfull(),
+            qnodes: self.total_qnodes(),
+            lower_bound: false,
+            multipv: None,
+        }
+    }
+
     fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Relaxed)).sum()
     }
@@ -412,18 +429,9 @@ pub fn search<const N: usize>(
             prev_score = score;
             shared.nodes[0].store(t.nodes, Relaxed);
             shared.qnodes[0].store(t.qnodes, Relaxed);
-            let info = Info {
-                depth,
-                seldepth: t.seldepth,
-                score,
-                nodes: shared.total_nodes(),
-                elapsed: shared.start.elapsed(),
-                pv,
-                hashfull: shared.tt.hashfull(),
-                qnodes: shared.total_qnodes(),
-                lower_bound: t.aborted,
-                multipv: (lines > 1).then_some(1),
-            };
+            let mut info = shared.info(depth, t.seldepth, score, pv);
+            info.lower_bound = t.aborted;
+            info.multipv = (lines > 1).then_some(1);
             report(&info);
             if lines > 1 && !t.aborted {
                 further_lines(&t, depth, &shared, report);
@@ -543,18 +551,9 @@ fn further_lines<const N: usize>(
     report: &mut (dyn FnMut(&Info) + Send),
 ) {
     for (k, (score, pv)) in t.root_found.iter().enumerate().skip(1) {
-        report(&Info {
-            depth,
-            seldepth: t.seldepth,
-            score: *score,
-            nodes: shared.total_nodes(),
-            elapsed: shared.start.elapsed(),
-            pv: pv.clone(),
-            hashfull: shared.tt.hashfull(),
-            qnodes: shared.total_qnodes(),
-            lower_bound: false,
-            multipv: Some(k + 1),
-        });
+        let mut info = shared.info(depth, t.seldepth, *score, pv.clone());
+        info.multipv = Some(k + 1);
+        report(&info);
     }
 }
 
