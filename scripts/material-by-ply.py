@@ -6,8 +6,9 @@ Usage: scripts/material-by-ply.py TAIKYOKU VARIANT NAME STEP RECORDS...
 For every STEP plies of each game (the opening's plies not counted), replays the game to that
 ply and reads the material of both sides from `TAIKYOKU eval` (the binary named first). Prints,
 per ply, the mean material of the engine called NAME and of its opponent in pawns, over the
-games still going, and NAME's lead with its least and most: the method of session 24's table
-of Dai dai depth 3 against depth 1 in docs/engine.md (made then with a throwaway script).
+games still going, and NAME's lead with its least and most: the method of the table of Dai dai
+depth 3 against depth 1 of 2026-11-28 (session 24 in
+docs/journal/2026-11-28-search-trials-probcut-and-threads.md; made then with a throwaway script).
 """
 import statistics
 import subprocess
