@@ -148,7 +148,8 @@ impl Drop for Committer {
 /// `alloc_zeroed` (in huge pages where Linux offers them, see [`ask_for_huge_pages`]) and, up
 /// to [`COMMIT_MAX`], is committed here, while the GUI waits for `readyok`, not by the first
 /// search's writes: a first search that faulted in a fresh 64 MB table took 100-120 ms in a Ko
-/// opening, and the first move of a game at a 50 ms byoyomi was lost on time (session 18).
+/// opening, and the first move of a game at a 50 ms byoyomi was lost on time (so bf3bd36 moved
+/// the commit here).
 /// Memory the system cannot commit makes this `None` (the caller tries a smaller table)
 /// instead of a process killed in the middle of a game.
 fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {

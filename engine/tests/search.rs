@@ -523,9 +523,10 @@ fn a_quiet_check_is_not_pruned_by_a_pinned_defender() {
     // move) and checks from two squares away: the lion covers 7j, 9j, 7k and 9k, the gold that
     // defends 9i cannot take without opening the file to the dragon, and the king is taken
     // next move. The static exchange does not know the pin and counts the lion lost to the
-    // gold, so a check judged by it was pruned at the depth-1 node (session 29: a HaChu game
-    // lost at +15 pawns this way). Black's root move is forced to a far pawn step; White's gold
-    // takes a pawn first, so that a move that does not lose is known when the check comes.
+    // gold, so a check judged by it was pruned at the depth-1 node (a HaChu game was lost at
+    // +15 pawns this way before 301491d left pinned recapturers out). Black's root move is
+    // forced to a far pawn step; White's gold takes a pawn first, so that a move that does not
+    // lose is known when the check comes.
     let pieces = [
         ("8k", "K"),
         ("8j", "G"),
@@ -554,8 +555,8 @@ fn a_lion_capture_is_not_pruned_by_a_lion_that_may_not_retake() {
     // recapture (White's gold on 3b guards it against Black's lion), and the king taking the
     // lion is taken by the queen. So the capture wins the king. A static exchange that let
     // White's lion take back counted the capture as losing the queen (lion for lion, then the
-    // king takes the queen), and the depth-1 node pruned it (a HaChu game lost from +9 pawns
-    // this way, session 30). White's root move is forced to a far pawn step.
+    // king takes the queen), and the depth-1 node pruned it (a HaChu game was lost from +9
+    // pawns this way before 4100843). White's root move is forced to a far pawn step.
     let pieces = [
         ("12l", "K"),
         ("6e", "LN"),

@@ -1055,7 +1055,8 @@ impl<const N: usize> Position<N> {
         // Where capturing compels promotion (or conversion), the new form is material gained
         // with the move (and lost with it if it is taken back), as the evaluation counts it.
         // An optional promotion's piece is staked without its gain: counting it there lost in
-        // matches (chu, Ko; docs/engine.md, session 11).
+        // matches (chu, Ko; measured with f44ff63, see
+        // docs/journal/2026-11-26-centrality-and-exchange-promotion.md).
         let promotion_gains = v.capture_compels_promotion();
         let lion_trading = v.def.rules.lion_trading;
         if (promotion_gains || compelled.is_some()) && placed != mover {

@@ -437,7 +437,7 @@ fn exchanges_on_hand_built_positions() {
     assert_eq!(see(&p, "9i9d"), value(&p, "G") - value(&p, "R"));
     // Igui: the lion on 5e captures the gold on 5d without moving; defenders of 5d cannot
     // retake anything there. Capturing promotes it (Dai dai) to a furious fiend where it
-    // stands: G + (FF - LN). (Before session 31 the igui's promotion was not counted.)
+    // stands: G + (FF - LN). (Before 79e8131 the igui's promotion was not counted.)
     let p = dai('b', &[("5e", "LN"), ("5d", "g"), ("5a", "r")]);
     assert_eq!(
         see(&p, "5e5d5e"),
@@ -647,7 +647,7 @@ fn a_side_that_would_lose_more_by_retaking_stands() {
     // A Black rook takes a pawn on 9d that a White gold on 8c defends; Black's bishop on 5h
     // could take the gold back, but White's rook on 9a would then take the bishop. Retaking
     // wins G and loses B, less than nothing, so Black stands after the gold takes: P - R.
-    // (Before session 31 the exchange stopped as soon as both standing and retaking looked
+    // (Before 79e8131 the exchange stopped as soon as both standing and retaking looked
     // below zero for Black, and kept the retake: P - R + G.)
     let p = dai(
         'b',
@@ -816,7 +816,7 @@ fn a_range_capturer_retaking_removes_what_it_flies_over() {
     // by a piece that can promote does). White's great general on 10a retakes by flying down
     // file 10 over its own pawn on 10c and Black's pawns on 10e and 10f, removing all three.
     // White's retake wins the promoted rook and two Black pawns less its own pawn, so Black's
-    // capture nets P + (R+ - R) - (R+ + 2P - P) = -R. (Before session 31 a retake removed
+    // capture nets P + (R+ - R) - (R+ + 2P - P) = -R. (Before 79e8131 a retake removed
     // nothing but the piece it landed on: P - R.)
     let p = build::<21>(
         "taikyoku",
@@ -840,7 +840,7 @@ fn a_range_capture_of_more_than_sixteen_pieces_removes_them_all() {
     // Taikyoku: Black's great general on 10jj flies up file 10 over sixteen White pawns
     // (10ii to 10t) and a White gold on 10s, and takes a White gold on 10r. Every piece it
     // flies over leaves the board, the gold on 10s too, so nothing retakes: 16P + 2G. (Before
-    // session 31 the exchange removed at most sixteen pieces: the gold on 10s stayed and took
+    // 79e8131 the exchange removed at most sixteen pieces: the gold on 10s stayed and took
     // the great general back.)
     let mut pieces = vec![
         ("1jj", "K"),
