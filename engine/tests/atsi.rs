@@ -305,23 +305,41 @@ fn a_game_over_websocket_as_the_first_player_and_pages_refused() {
 }
 
 #[test]
-fn the_engine_side_is_played_by_the_side_it_is_told() {
-    // `player` after a TSFEN with White to move: White is the engine, and it moves at once.
+fn player_0_moves_first_from_the_position_given() {
+    // After a TSFEN with White to move, `player 0` is White and moves at once (the spec: player
+    // 0 moves unprompted; tomatene reads it so), and `player 1` is Black and answers White's move.
     let v = Variant::builtin("taikyoku-atsa").unwrap();
     let mut pos = AnyPosition::startpos(v);
     let m = pos.parse_move("19gg19b").unwrap();
     pos.make(m);
-    let mut e = Stdio_::start();
-    e.send("atsiinit v0");
-    assert_eq!(e.recv(), "atsiok");
-    e.send("player 1");
-    e.send("time 2 0");
-    e.send(&format!("startgame {}", pos.to_tsfen()));
     assert_eq!(pos.side_to_move(), Colour::White);
-    let words = engine_move(&mut e);
+    let mut first = Stdio_::start();
+    first.send("atsiinit v0");
+    assert_eq!(first.recv(), "atsiok");
+    first.send("player 0");
+    first.send("time 2 0");
+    first.send(&format!("startgame {}", pos.to_tsfen()));
+    let words = engine_move(&mut first);
+    let white = pos
+        .moves()
+        .into_iter()
+        .find(|&m| host::write_move(&pos, m) == squares(&pos, &words))
+        .unwrap_or_else(|| panic!("{words:?} is not a move of White's"));
+    first.send("quit");
+
+    let mut second = Stdio_::start();
+    second.send("atsiinit v0");
+    assert_eq!(second.recv(), "atsiok");
+    second.send("player 1");
+    second.send("time 2 0");
+    second.send(&format!("startgame {}", pos.to_tsfen()));
+    // Had it moved unprompted, this would be refused as out of turn (a `log error`).
+    second.send(&format!("opmove {} 2 2", words.join(" ")));
+    pos.make(white);
+    let words = engine_move(&mut second);
     assert!(pos
         .moves()
         .iter()
         .any(|&m| host::write_move(&pos, m) == squares(&pos, &words)));
-    e.send("quit");
+    second.send("quit");
 }

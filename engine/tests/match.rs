@@ -187,9 +187,11 @@ fn per_engine_depth_limits() {
 #[test]
 fn atsi_engines_play_over_the_sites_protocol_on_their_own_clocks() {
     // Modern Taikyoku between two of our engines over ATSI (`taikyoku atsi --host rules`), each
-    // on its own clock (`tc=`), from an opening that leaves White to move: the second player
-    // starts from the position before the first player's move and answers its `opmove`; the
-    // first player gets a TSFEN with itself to move and moves unprompted.
+    // on its own clock (`tc=`), from a one-ply opening. An engine is started at its first turn
+    // from the position before the opponent's last move, then gets that move as an `opmove`
+    // (so it is player 1): White the start position and the opening's move, Black the
+    // opening's position (a TSFEN) and White's first move, never a later position (where a
+    // piece may have promoted, which a TSFEN cannot say).
     let openings = Scratch::new("atsi.openings");
     std::fs::write(openings.path(), "startpos moves 36z36y\n").unwrap();
     let records = Scratch::new("atsi.records");
@@ -236,7 +238,6 @@ fn atsi_engines_play_over_the_sites_protocol_on_their_own_clocks() {
     for line in [
         "atsiinit v0",
         "identify",
-        "player 0",
         "player 1",
         "time 2 0.05",
         "startgame initial",
@@ -244,12 +245,18 @@ fn atsi_engines_play_over_the_sites_protocol_on_their_own_clocks() {
     ] {
         assert!(sent.contains(line), "'{line}' not sent: {sent}");
     }
-    // As the first player it was given the position after two plies, by TSFEN.
+    let starts: Vec<&str> = sent
+        .lines()
+        .filter(|l| l.starts_with("startgame "))
+        .collect();
+    assert_eq!(starts.len(), 2, "{sent}");
     assert!(
-        sent.lines()
-            .any(|l| l.starts_with("startgame ") && l.ends_with(" 2")),
+        starts
+            .iter()
+            .all(|l| *l == "startgame initial" || l.ends_with(" 1")),
         "{sent}"
     );
+    assert!(!sent.contains("player 0"), "{sent}");
 }
 
 /// Issue 66, finding 6: with `--variant-file`, our engine is given the file (its absolute

@@ -135,15 +135,13 @@ impl Atsi {
         let bad = |e: String| Failure::Protocol(format!("bad opening '{}': {e}", turn.opening));
         let mut pos = AnyPosition::parse(self.variant.clone(), turn.opening)
             .map_err(|e| bad(e.to_string()))?;
-        // A TSFEN has no move list. The first player (player 0) moves as soon as the game starts
-        // (tomatene whatever side the TSFEN gives to move): it gets the position as it stands.
-        // The second player moves in answer to an `opmove`: it gets the position before the
-        // opponent's last move, then that move.
-        let before = if turn.side == 0 {
-            turn.moves.len()
-        } else {
-            turn.moves.len().saturating_sub(1)
-        };
+        // A TSFEN has no move list and no promotion marks, so the engine is given the game's
+        // first position it can be: the one before the opponent's last move, then that move
+        // (at its first turn, the opening's position and at most one move, where nothing has
+        // promoted since the opening). Player 0 is the one that moves first from the position
+        // sent, whatever its colour (the spec's reading and tomatene's).
+        let before = turn.moves.len().saturating_sub(1);
+        let player = if before == turn.moves.len() { 0 } else { 1 };
         for m in &turn.moves[..before] {
             let mv = pos.parse_move(m).map_err(|e| bad(e.to_string()))?;
             pos.make(mv);
@@ -158,7 +156,7 @@ impl Atsi {
             TimeControl::Byoyomi { base, byoyomi } => (base, byoyomi),
             _ => (Duration::from_secs(900), Duration::ZERO),
         };
-        conn.send(&format!("player {}", turn.side))?;
+        conn.send(&format!("player {player}"))?;
         conn.send(&format!("time {} {}", seconds(base), seconds(inc)))?;
         let start = AnyPosition::startpos(self.variant.clone());
         if pos.to_notation() == start.to_notation() {

@@ -40,6 +40,15 @@ pub enum HostReading {
     Rules,
 }
 
+/// Which player the host said the engine is (`player 0` / `player 1`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// Moves first from the position `startgame` gives.
+    First,
+    /// Moves second.
+    Second,
+}
+
 /// What the session is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -86,6 +95,8 @@ struct AtsiReporter {
     out: Output,
     pos: AnyPosition,
     reading: HostReading,
+    /// The side that moved first in the game (player 0).
+    first: Colour,
     last: Option<Score>,
     done: Arc<Mutex<Finished>>,
     wake: Sender<Event>,
@@ -115,7 +126,8 @@ impl Reporter for AtsiReporter {
                     .line(&format!("move {}", host::squares_text(&self.pos, &squares)));
                 if let Some(s) = self.last {
                     let us = self.pos.side_to_move();
-                    self.out.line(&format!("eval {}", absolute(s, us)));
+                    self.out
+                        .line(&format!("eval {}", absolute(s, us == self.first)));
                 }
             }
         }
@@ -124,14 +136,15 @@ impl Reporter for AtsiReporter {
 }
 
 /// A score from the side to move's view as the host wants it: positive good for player 0
-/// (Black), in centipawns; a mate as ±100000 less the moves to it.
-fn absolute(s: Score, us: Colour) -> i64 {
+/// (the side that moved first; `first` says whether that is the side to move), in
+/// centipawns, below 100000; a mate as ±100000 less the moves to it.
+fn absolute(s: Score, first: bool) -> i64 {
     let own = match s {
-        Score::Cp(c) => c as i64,
+        Score::Cp(c) => c.clamp(-99_999, 99_999) as i64,
         Score::Mate(m) if m > 0 => 100_000 - m as i64,
         Score::Mate(m) => -100_000 - m as i64,
     };
-    if us == Colour::Black {
+    if first {
         own
     } else {
         -own
@@ -157,8 +170,13 @@ pub struct Session<E: Engine> {
     variant: Arc<Variant>,
     position: AnyPosition,
     phase: Phase,
-    /// Our side, once `player` said.
+    /// Our turn order, as `player` said: first (0) or second (1) to move from the position
+    /// `startgame` gives.
+    order: Option<Order>,
+    /// Our side, once a game started.
     me: Option<Colour>,
+    /// The side that moved first in the game (`eval` is good for it when positive).
+    first: Colour,
     clocks: Clocks,
     reading: HostReading,
     done: Arc<Mutex<Finished>>,
@@ -176,7 +194,9 @@ impl<E: Engine> Session<E> {
             engine,
             out,
             phase: Phase::Uninitialised,
+            order: None,
             me: None,
+            first: Colour::Black,
             clocks: Clocks {
                 start: 900.0,
                 inc: 0.0,
@@ -264,8 +284,8 @@ impl<E: Engine> Session<E> {
                 ));
             }
             "player" => match args {
-                ["0"] => self.me = Some(Colour::Black),
-                ["1"] => self.me = Some(Colour::White),
+                ["0"] => self.order = Some(Order::First),
+                ["1"] => self.order = Some(Order::Second),
                 _ => self.error("'player' takes 0 (moves first) or 1"),
             },
             "time" => self.time(args),
@@ -323,10 +343,17 @@ impl<E: Engine> Session<E> {
                 self.engine.new_game();
                 self.clocks.left = [self.clocks.start, self.clocks.start];
                 self.phase = Phase::Playing;
-                if self.me.is_none() {
-                    self.error("startgame before 'player': playing the side to move");
-                    self.me = Some(self.position.side_to_move());
-                }
+                // Player 0 moves first from this position, whichever colour that is (from a
+                // TSFEN with White to move, White), as the spec and tomatene read it.
+                self.first = self.position.side_to_move();
+                self.me = Some(match self.order {
+                    Some(Order::First) => self.first,
+                    Some(Order::Second) => self.first.flip(),
+                    None => {
+                        self.error("startgame before 'player': playing the side to move");
+                        self.first
+                    }
+                });
                 self.think_if_to_move();
             }
             Err(e) => self.error(&e),
@@ -439,6 +466,7 @@ impl<E: Engine> Session<E> {
             out: self.out.clone(),
             pos: self.position.clone(),
             reading: self.reading,
+            first: self.first,
             last: None,
             done: self.done.clone(),
             wake: self.events.0.clone(),
