@@ -261,9 +261,13 @@ fn next_salt(salt: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-// Data word layout: move key 38 bits | score 16 | depth 6 | bound 2 | generation 2.
-const MOVE_BITS: u32 = 38;
-const SCORE_SHIFT: u32 = 38;
+// Data word layout: move key 34 bits | score 20 | depth 6 | bound 2 | generation 2. The score
+// takes 20 bits because a Taikyoku material balance runs to hundreds of thousands of
+// centipawns (the search's `MATE` is 500,000).
+const MOVE_BITS: u32 = 34;
+const SCORE_SHIFT: u32 = 34;
+const SCORE_BITS: u32 = 20;
+const SCORE_MAX: i32 = (1 << (SCORE_BITS - 1)) - 1;
 const DEPTH_SHIFT: u32 = 54;
 const BOUND_SHIFT: u32 = 60;
 const GEN_SHIFT: u32 = 62;
@@ -378,7 +382,8 @@ impl Tt {
                 };
                 return Some(TtEntry {
                     mv: Some(data & ((1 << MOVE_BITS) - 1)).filter(|&k| k != 0),
-                    score: (data >> SCORE_SHIFT & 0xffff) as u16 as i16 as i32,
+                    score: ((data >> SCORE_SHIFT << (64 - SCORE_BITS)) as i64 >> (64 - SCORE_BITS))
+                        as i32,
                     depth: (data >> DEPTH_SHIFT & 63) as i32,
                     bound,
                 });
@@ -412,7 +417,8 @@ impl Tt {
         }
         let m = mv.map_or(0, |m| m.key());
         let data = m
-            | ((score.clamp(-32767, 32767) as i16 as u16 as u64) << SCORE_SHIFT)
+            | ((score.clamp(-SCORE_MAX, SCORE_MAX) as u64 & ((1 << SCORE_BITS) - 1))
+                << SCORE_SHIFT)
             | ((depth.clamp(0, 63) as u64) << DEPTH_SHIFT)
             | ((bound as u64) << BOUND_SHIFT)
             | (gen << GEN_SHIFT);
@@ -461,10 +467,10 @@ mod tests {
     fn store_and_probe() {
         let tt = Tt::new(1);
         let m = Move::new(taikyoku_movegen::Square(300), taikyoku_movegen::Square(301));
-        tt.store(0xdead_beef_1234, Some(m), -29_000, 7, Bound::Lower);
+        tt.store(0xdead_beef_1234, Some(m), -499_000, 7, Bound::Lower);
         let e = tt.probe(0xdead_beef_1234).unwrap();
         assert_eq!(e.mv, Some(m.key()));
-        assert_eq!((e.score, e.depth, e.bound), (-29_000, 7, Bound::Lower));
+        assert_eq!((e.score, e.depth, e.bound), (-499_000, 7, Bound::Lower));
         assert!(tt.probe(0xdead_beef_1235).is_none());
     }
 

@@ -87,7 +87,7 @@ fn plain<const N: usize>(
         return (-MATE + ply, None);
     }
     if depth == 0 {
-        return (e.evaluate(p).clamp(-25_000, 25_000), None);
+        return (e.evaluate(p).clamp(-450_000, 450_000), None);
     }
     let moves = p.moves();
     if moves.is_empty() {
@@ -191,6 +191,50 @@ fn wins_a_free_piece() {
     assert!(score > 200 && score < MATE_BOUND, "{score}");
     assert_eq!(plain_best(&p, 3).0, m);
     assert_eq!(best(&p, 3, no_pruning()).0, m);
+}
+
+fn atsa(pieces: &[(&str, &str)], side: char) -> Position<21> {
+    let text = taikyoku_tests::kit::position_text(36, 36, pieces, side, "-");
+    Position::parse(Variant::builtin("taikyoku-atsa").unwrap(), &text).unwrap()
+}
+
+#[test]
+fn does_not_trade_the_first_of_two_royals_for_a_piece() {
+    // Modern Taikyoku (a side with no royal left has lost, each side has two). Black's king may
+    // take White's great general, which cannot capture it (range capture by rank), but White's
+    // free king behind it on the file then takes the king: Black would be one capture from
+    // losing. Valued as a piece (821), the king went for the general (4,000 or more); the
+    // variant file now values each royal at 50,000.
+    let p = atsa(
+        &[
+            ("18p", "K"),
+            ("1jj", "(CP)"),
+            ("18o", "(gg)"),
+            ("18a", "(fk)"),
+            ("36a", "k"),
+            ("35a", "(cp)"),
+        ],
+        'b',
+    );
+    let (m, score) = best(&p, 3, Features::default());
+    assert_ne!(p.move_to_string(m), "18p18o", "score {score}");
+    assert!(score.abs() < 50_000, "{score}");
+}
+
+#[test]
+fn leads_beyond_a_small_army_still_count() {
+    // Ten great generals against bare royals: a lead of more than 25,000 centipawns, where the
+    // static evaluation was once clamped (every move of a won Taikyoku game looked alike). The
+    // generals cannot take a royal (range capture by rank), so no line ends the game.
+    let mut pieces = vec![("1jj", "K"), ("2jj", "(CP)"), ("36a", "k"), ("35a", "(cp)")];
+    let files = ["10", "11", "12", "13", "14", "15", "16", "17", "18", "19"];
+    let squares: Vec<String> = files.iter().map(|f| format!("{f}s")).collect();
+    for sq in &squares {
+        pieces.push((sq, "(GG)"));
+    }
+    let p = atsa(&pieces, 'b');
+    let (_, score) = best(&p, 1, Features::default());
+    assert!(score > 25_000 && score < MATE_BOUND, "{score}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use taikyoku_eval::Evaluator;
+use taikyoku_eval::{Evaluator, Params};
 use taikyoku_movegen::{with_position, AnyPosition, Variant};
 
 use crate::{CliError, VariantArgs};
@@ -19,6 +19,10 @@ pub struct EvalArgs {
     /// Also list every piece kind's derived value.
     #[arg(long)]
     values: bool,
+    /// Evaluation parameters, as the engine's `EvalParams` option takes them
+    /// (`name=value`, separated by commas; eval/src/params.rs names them).
+    #[arg(long, default_value = "")]
+    params: String,
 }
 
 /// Prints the breakdown (and optionally the piece values).
@@ -26,7 +30,11 @@ pub fn run(a: &EvalArgs) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let variant = a.variant.load().map_err(|e| e.to_string())?;
     let pos = AnyPosition::parse_with_moves(variant.clone(), &a.position)?;
-    let e = Evaluator::new(variant.clone());
+    let mut params = Params::default();
+    params
+        .apply(&a.params)
+        .map_err(|e| format!("--params: {e}"))?;
+    let e = Evaluator::with_params(variant.clone(), params);
     if a.values {
         for (k, kind) in variant.kind_ids().zip(variant.kinds()) {
             let promoted = kind.promotes_to().map_or(String::from("-"), |_| {

@@ -37,15 +37,16 @@ use crate::tt::Tt;
 pub use crate::time::Deadlines;
 
 /// Score of capturing the last royal piece now.
-pub const MATE: i32 = 30_000;
+pub const MATE: i32 = 500_000;
 /// Deepest ply the search can reach.
 pub const MAX_PLY: usize = 128;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 pub(crate) const INF: i32 = MATE + 1;
-/// Static evaluations are clamped to this, below every mate score (a Taikyoku material balance
-/// can exceed the mate score otherwise).
-pub(crate) const EVAL_MAX: i32 = 25_000;
+/// Static evaluations are clamped to this, below every mate score. A Taikyoku army is worth
+/// about 400,000 centipawns, and leads of 100,000 happen in real games: a bound much lower
+/// would make every move of a won game look alike.
+pub(crate) const EVAL_MAX: i32 = 450_000;
 /// A repetition lost by rule (the side that gave check with each of its moves of the cycle):
 /// below every static evaluation, so that any other line is preferred, and above every mate
 /// score, because the rule decides only at the fourth occurrence, which the side may still

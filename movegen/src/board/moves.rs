@@ -244,14 +244,15 @@ impl Move {
         self.0.get()
     }
 
-    /// A 38-bit key identifying the move among the moves of its position: origin, destination,
-    /// promotion, range flag and a hash of the rest. Hash tables store keys and find the move
+    /// A 34-bit key identifying the move among the moves of its position: origin, destination,
+    /// promotion, range flag and a 7-bit hash of the rest (the stops, shots and captures; moves
+    /// that share all of these and the hash are told apart by the order they are generated in). Hash tables store keys and find the move
     /// again with `Position::move_from_key`, which also proves it legal there.
     #[inline]
     pub fn key(self) -> u64 {
         let v = self.0.get();
         let rest = v >> 27;
-        let h = (rest.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 53) & 0x7ff;
+        let h = (rest.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 57) & 0x7f;
         (v & ((1 << 27) - 1)) | h << 27
     }
 }

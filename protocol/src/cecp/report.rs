@@ -17,10 +17,11 @@ use crate::engine::{Output, Reporter, Score, Thinking};
 pub const MATE_SCORE: i32 = 100_000;
 
 /// A score as CECP thinking output writes it: centipawns, or a mate distance
-/// beyond [`MATE_SCORE`].
+/// beyond [`MATE_SCORE`]. Centipawns stay below it (a Taikyoku lead can be larger, and would
+/// read as a mate).
 pub fn xboard_score(score: Score) -> i32 {
     match score {
-        Score::Cp(c) => c,
+        Score::Cp(c) => c.clamp(-(MATE_SCORE - 1), MATE_SCORE - 1),
         Score::Mate(n) if n > 0 => MATE_SCORE + n,
         Score::Mate(n) => -MATE_SCORE + n,
     }
@@ -90,6 +91,8 @@ mod tests {
     #[test]
     fn mate_scores() {
         assert_eq!(xboard_score(Score::Cp(-35)), -35);
+        assert_eq!(xboard_score(Score::Cp(180_000)), 99_999);
+        assert_eq!(xboard_score(Score::Cp(-180_000)), -99_999);
         assert_eq!(xboard_score(Score::Mate(3)), 100_003);
         assert_eq!(xboard_score(Score::Mate(-2)), -100_002);
         assert_eq!(xboard_score(Score::Mate(0)), -100_000);
