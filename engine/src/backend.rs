@@ -12,6 +12,7 @@ use taikyoku_eval::{Evaluator, Params};
 use taikyoku_movegen::{with_position, AnyPosition, Colour, Move, Position, Variant};
 use taikyoku_protocol::engine::{Engine, EngineOption, Go, Reporter, Score, Thinking};
 
+use crate::search::skill::{self, Skill};
 use crate::search::{
     self, mate_in, Control, Deadlines, Features, Info, Limits, Memory, MoveFilter,
 };
@@ -156,6 +157,8 @@ pub struct Backend {
     contempt: i32,
     /// Lines to find and report (the `MultiPV` option).
     multipv: usize,
+    /// The `Skill Level` option: 0 to 19 weaken the play, 20 is full strength.
+    skill_level: u8,
     /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
     params: Params,
     /// What the game's searches learned about quiet moves (held by the search under way).
@@ -186,6 +189,7 @@ impl Backend {
             params: Params::default(),
             contempt: CONTEMPT,
             multipv: 1,
+            skill_level: skill::FULL,
             memory: Arc::new(Mutex::new(Memory::new())),
             forget: Arc::new(AtomicBool::new(false)),
         }
@@ -202,6 +206,10 @@ impl Backend {
             },
             contempt: self.contempt,
             multipv: self.multipv,
+            skill: Skill::new(
+                self.skill_level,
+                (self.seed << 20) ^ self.searches ^ pos.hash(),
+            ),
         };
         let start = Instant::now()
             .checked_sub(go.position_cost)
@@ -258,6 +266,10 @@ impl Engine for Backend {
                 spec: format!("type spin default 1 min 1 max {MAX_MULTIPV}"),
             },
             EngineOption {
+                name: "Skill Level".into(),
+                spec: format!("type spin default {0} min 0 max {0}", skill::FULL),
+            },
+            EngineOption {
                 name: "Contempt".into(),
                 spec: format!("type spin default {CONTEMPT} min -1000 max 1000"),
             },
@@ -311,6 +323,7 @@ impl Engine for Backend {
             }
             "seed" => self.seed = int(0, 1_000_000_000)?,
             "multipv" => self.multipv = int(1, MAX_MULTIPV as u64)? as usize,
+            "skill level" | "skilllevel" => self.skill_level = int(0, skill::FULL as u64)? as u8,
             "contempt" => {
                 self.contempt = match value.parse::<i32>() {
                     Ok(n) if (-1000..=1000).contains(&n) => n,

@@ -506,6 +506,7 @@ fn probe_search(
             nodes: None,
             contempt: 0,
             multipv: 1,
+            skill: None,
             moves: MoveFilter {
                 root: Vec::new(),
                 own: relay.map(|r| Arc::new(move |m| r.carries(m)) as search::MoveTest),

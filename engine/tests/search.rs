@@ -831,3 +831,37 @@ fn an_interrupted_iteration_plays_its_best_searched_move() {
     assert!(partial > 0, "no interrupted iteration was played");
     assert!(changed > 0, "no interrupted iteration changed the move");
 }
+
+#[test]
+fn a_weak_skill_plays_nearly_best_moves_by_chance() {
+    // Skill level 2 searches 3 plies and chooses among at least four lines with a random bonus
+    // of up to 450 centipawns: over seeds it plays more than one move, each scoring within the
+    // bonus of the best; full strength (no skill) plays the best line.
+    use taikyoku_engine::search::skill::Skill;
+    let v = Variant::builtin("chu").unwrap();
+    let p = Position::<3>::startpos(v);
+    let (best, best_score) = best(&p, 3, Features::default());
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let skill = Skill::new(2, seed).unwrap();
+        let limits = Limits {
+            depth: Some(10),
+            skill: Some(skill),
+            ..Limits::default()
+        };
+        let r = run_limits(&p, limits, Features::default());
+        let info = r.info.unwrap();
+        assert_eq!(info.depth, 3, "the level caps the depth");
+        let m = r.best.unwrap();
+        let score = score_of_root_move(&p, m, 3);
+        assert!(
+            score >= best_score - skill.spread(),
+            "{} scores {score}, the best {best_score}",
+            p.move_to_string(m)
+        );
+        played.insert(p.move_to_string(m));
+    }
+    assert!(played.len() > 1, "{played:?}");
+    let r = run(&p, 3, MoveFilter::default(), Features::default());
+    assert_eq!(r.best, Some(best));
+}

@@ -558,3 +558,38 @@ fn multipv_reports_the_best_lines_of_each_depth() {
     assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
     e.quit();
 }
+
+#[test]
+fn skill_level_weakens_the_search_and_shows_one_line() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let options = e.until("usiok");
+    assert!(options
+        .iter()
+        .any(|l| l == "option name Skill Level type spin default 20 min 0 max 20"));
+    e.send("setoption name USI_Variant value chu");
+    e.send("setoption name Skill Level value 21");
+    e.send("setoption name Skill Level value 1");
+    e.send("isready");
+    let ready = e.until("readyok");
+    assert!(
+        ready
+            .iter()
+            .any(|l| l.contains("Skill Level") && l.contains("21")),
+        "{ready:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    // Level 1 stops at depth 2 and, though it finds four lines to choose from, reports one.
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+    e.quit();
+}

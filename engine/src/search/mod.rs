@@ -18,6 +18,7 @@ mod history;
 mod picker;
 mod position;
 mod quiescence;
+pub mod skill;
 mod threats;
 mod tree;
 
@@ -70,6 +71,8 @@ pub struct Limits {
     /// root search finds them all: its window's lower edge is the last line's score (and it
     /// takes no aspiration window), so each move that enters the lines is scored exactly.
     pub multipv: usize,
+    /// A weaker play (`Skill Level` below 20): shallower, and choosing among the best lines.
+    pub skill: Option<skill::Skill>,
 }
 
 /// A test of a move, shared by the search threads.
@@ -364,9 +367,11 @@ pub fn search<const N: usize>(
         limits: limits.clone(),
         history_attacks: attacks_before_root(pos),
     };
+    let skill = limits.skill;
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
+        .min(skill.map_or(i32::MAX, |s| s.max_depth()))
         .clamp(1, MAX_PLY as i32 - 1);
     let v = pos.variant();
     let tables = memory.tables(threads, v.piece_index_count(), v.geometry().squares());
@@ -392,8 +397,15 @@ pub fn search<const N: usize>(
             .iter()
             .filter(|&&m| shared.limits.moves.allows(0, m))
             .count();
-        let lines = limits.multipv.clamp(1, allowed.max(1));
+        let shown = limits.multipv.clamp(1, allowed.max(1));
+        // A weak skill finds more lines than it shows, to choose among them.
+        let lines = match skill {
+            Some(_) => shown.max(skill::LINES).min(allowed.max(1)),
+            None => shown,
+        };
         t.root_lines = lines;
+        // The lines of the last iteration searched in full (for a weak skill's choice).
+        let mut finished_lines: Vec<(i32, Vec<Move>)> = Vec::new();
         let mut prev_last = 0;
         let mut best = first_allowed.unwrap_or(root_moves[0]);
         let mut ponder = None;
@@ -432,11 +444,14 @@ pub fn search<const N: usize>(
             shared.qnodes[0].store(t.qnodes, Relaxed);
             let mut info = shared.info(depth, t.seldepth, score, pv);
             info.lower_bound = t.aborted;
-            info.multipv = (lines > 1).then_some(1);
+            info.multipv = (shown > 1).then_some(1);
             report(&info);
             if lines > 1 && !t.aborted {
-                further_lines(&t, depth, &shared, report);
+                further_lines(&t, depth, shown, &shared, report);
                 prev_last = t.root_found.last().map_or(score, |l| l.0);
+                if skill.is_some() {
+                    finished_lines.clone_from(&t.root_found);
+                }
             }
             last = Some(info);
             if t.aborted {
@@ -462,6 +477,11 @@ pub fn search<const N: usize>(
             std::thread::sleep(Duration::from_millis(1));
         }
         control.stop.store(true, Relaxed);
+        if let Some(chosen) = skill.and_then(|s| s.choose(&finished_lines)) {
+            let pv = &finished_lines[chosen].1;
+            best = pv[0];
+            ponder = pv.get(1).copied();
+        }
         shared.nodes[0].store(t.nodes, Relaxed);
         shared.qnodes[0].store(t.qnodes, Relaxed);
         if let Some(l) = last.as_mut() {
@@ -544,14 +564,15 @@ fn aspirated_lines<const N: usize>(
 }
 
 /// MultiPV: the further lines of an iteration (after the best, reported already), best first,
-/// as the root search found them.
+/// as the root search found them, up to the `shown`-th.
 fn further_lines<const N: usize>(
     t: &Thread<'_, N>,
     depth: i32,
+    shown: usize,
     shared: &Shared,
     report: &mut (dyn FnMut(&Info) + Send),
 ) {
-    for (k, (score, pv)) in t.root_found.iter().enumerate().skip(1) {
+    for (k, (score, pv)) in t.root_found.iter().enumerate().take(shown).skip(1) {
         let mut info = shared.info(depth, t.seldepth, *score, pv.clone());
         info.multipv = Some(k + 1);
         report(&info);
