@@ -204,7 +204,7 @@ fn asset(name: &str) -> Response {
         Some(a) => (
             [
                 (header::CONTENT_TYPE, a.mime),
-                (header::CACHE_CONTROL, "no-cache"),
+                (header::CACHE_CONTROL, a.cache),
             ],
             a.body,
         )
