@@ -2,6 +2,8 @@
 // built once per variant or orientation and afterwards updated square by square, so that a
 // move on the 36x36 board touches a handful of elements.
 
+import { check, drawable } from "./glyphs.js";
+
 /** Decodes a board cell of the state (0 empty, else kind * 4 + promoted * 2 + colour + 1). */
 export function decodeCell(c) {
   if (!c) return null;
@@ -17,12 +19,12 @@ export function pieceCode(variant, p) {
 }
 
 /** What a piece shows: its kanji (a promoted piece shows the kanji of what it moves as) or
- * its code. */
+ * its code (also when no font has one of the kanji: glyphs.js). */
 export function pieceLabel(variant, p, kanji) {
   const k = variant.kinds[p.kind];
   if (kanji) {
     const shown = p.promoted && k.promotes != null ? variant.kinds[k.promotes] : k;
-    if (shown.kanji) return shown.kanji;
+    if (shown.kanji && drawable(shown.kanji)) return shown.kanji;
   }
   return (p.promoted ? "+" : "") + k.code;
 }
@@ -43,13 +45,22 @@ export class Board {
     this.cells = []; // the drawn cell values
     this.marked = []; // [element, class] pairs set by the last highlight
     this.index = new Map(); // square name -> index
+    this.drawn = null; // the board last rendered
   }
 
   /** A new variant: builds the grid. */
   setVariant(variant) {
     this.variant = variant;
     this.index = new Map(variant.squares.map((s, i) => [s, i]));
+    this.drawn = null;
     this.build();
+    // Kanji that no font has are drawn as codes, once that is known.
+    check(variant.kinds.map((k) => k.kanji).filter(Boolean)).then((missing) => {
+      if (missing && this.variant === variant && this.drawn) {
+        this.invalidate();
+        this.render(this.drawn);
+      }
+    });
   }
 
   /** (Re)creates every element: after a variant change, a flip or a label change. */
@@ -135,6 +146,7 @@ export class Board {
   /** Draws the board of a state: only the squares whose content changed are touched. */
   render(board) {
     const v = this.variant;
+    this.drawn = board;
     for (let i = 0; i < board.length; i++) {
       const c = board[i];
       if (c === this.cells[i]) continue;

@@ -2,6 +2,8 @@
 // empty board. The movement comes from the server's move generator (one request per piece
 // form, then cached), so it is right for every kind of every variant.
 
+import { drawable } from "./glyphs.js";
+
 export class Panel {
   /**
    * @param {HTMLElement} body where the panel draws
@@ -63,7 +65,7 @@ export class Panel {
     head.className = "head";
     const big = document.createElement("span");
     big.className = "big";
-    big.textContent = as.kanji || as.code;
+    big.textContent = as.kanji && drawable(as.kanji) ? as.kanji : as.code;
     const title = document.createElement("div");
     const name = document.createElement("strong");
     name.textContent = m.promoted ? `${as.name} (promoted ${k.name})` : k.name;

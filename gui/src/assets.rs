@@ -49,6 +49,12 @@ pub const ASSETS: &[Asset] = &[
         cache: REVALIDATE,
     },
     Asset {
+        name: "glyphs.js",
+        mime: JS,
+        body: include_str!("../assets/glyphs.js").as_bytes(),
+        cache: REVALIDATE,
+    },
+    Asset {
         name: "panel.js",
         mime: JS,
         body: include_str!("../assets/panel.js").as_bytes(),
