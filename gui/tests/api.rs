@@ -395,12 +395,25 @@ fn pages_are_served_and_other_sites_are_refused() {
             s.addr()
         )
         .unwrap();
-        let mut out = String::new();
-        c.read_to_string(&mut out).unwrap();
-        out
+        let mut out = Vec::new();
+        c.read_to_end(&mut out).unwrap();
+        String::from_utf8_lossy(&out).into_owned()
     };
     assert!(get("/").contains("200 OK"));
-    assert!(get("/assets/main.js").contains("text/javascript"));
+    let js = get("/assets/main.js");
+    assert!(js.contains("text/javascript"), "{js}");
+    assert!(js.contains("cache-control: no-cache"), "{js}");
+    // The kanji font, kept a year (its address carries a tag of its content), and its license.
+    let font = get("/assets/fonts/kanji.woff2?v=1");
+    let head = &font[..font.find("\r\n\r\n").unwrap()];
+    assert!(head.contains("200 OK"), "{head}");
+    assert!(head.contains("content-type: font/woff2"), "{head}");
+    assert!(
+        head.contains("cache-control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+    assert!(font.contains("wOF2"));
+    assert!(get("/assets/fonts/OFL.txt").contains("SIL OPEN FONT LICENSE Version 1.1"));
     assert!(get("/assets/nothing.js").contains("404"));
     assert!(get("/assets/../Cargo.toml").contains("404"));
     // A WebSocket opened by another site's page is refused.
