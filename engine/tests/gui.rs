@@ -347,3 +347,188 @@ fn taikyoku_in_a_real_browser() {
     .unwrap();
     println!("screenshots: {}", dir.display());
 }
+
+/// A fontconfig configuration for Chromium: the system's fonts less every CJK font, so that the
+/// browser sees a machine without CJK fonts (as Debian comes) even where fonts-noto-cjk is
+/// installed. The page checks that it worked: no font but the page's own draws a kanji.
+fn fonts_without_cjk(dir: &std::path::Path) -> std::path::PathBuf {
+    // fontconfig's globs know `*` and `?` only, and match the font file's path.
+    let rejected: String = [
+        "CJK",
+        "cjk",
+        "Cjk",
+        "wqy",
+        "WenQuanYi",
+        "droid",
+        "Droid",
+        "ipa",
+        "IPA",
+        "takao",
+        "Takao",
+        "vlgothic",
+        "VL-Gothic",
+        "unifont",
+        "Unifont",
+        "arphic",
+        "uming",
+        "ukai",
+        "baekmuk",
+        "nanum",
+        "Nanum",
+        "SourceHan",
+        "source-han",
+        "hanazono",
+        "HanaMin",
+    ]
+    .iter()
+    .map(|n| format!("      <glob>*{n}*</glob>\n"))
+    .collect();
+    let conf = format!(
+        "<?xml version=\"1.0\"?>\n<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n\
+         <fontconfig>\n  <include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>\n  \
+         <cachedir>{}</cachedir>\n  <selectfont>\n    <rejectfont>\n{rejected}    </rejectfont>\n  \
+         </selectfont>\n</fontconfig>\n",
+        dir.join("fontconfig-cache").display()
+    );
+    let path = dir.join("fonts-without-cjk.conf");
+    std::fs::write(&path, conf).unwrap();
+    path
+}
+
+#[test]
+fn taikyoku_kanji_come_from_the_embedded_font_without_system_cjk_fonts() {
+    let chromium = find_program(&["/usr/bin/chromium", "chromium", "chromium-browser"]).expect(
+        "the browser test needs Chromium: apt-get install chromium chromium-driver (.ci/run does)",
+    );
+    let chromedriver = find_program(&["/usr/bin/chromedriver", "chromedriver"]).expect(
+        "the browser test needs chromedriver: apt-get install chromium-driver (.ci/run does)",
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let conf = fonts_without_cjk(&dir);
+    let gui = Gui::start(&["--variant", "taikyoku"]);
+    let b = Browser::start_with_env(
+        &chromedriver,
+        &chromium,
+        &[("FONTCONFIG_FILE", conf.to_str().unwrap())],
+    );
+    b.goto(&gui.url);
+    let long = Duration::from_secs(120);
+    b.wait_for(
+        "the board",
+        long,
+        "return document.querySelectorAll('[data-piece]').length === 804",
+    );
+    // The @font-face of style.css loads (or fails, when the font is not served).
+    b.wait_for(
+        "the kanji font to load or fail",
+        long,
+        "const f = [...document.fonts].find(f => f.family.replace(/\"/g, '') === 'Taikyoku Kanji');
+         return f !== undefined && (f.status === 'loaded' || f.status === 'error')",
+    );
+    assert_eq!(
+        b.script(
+            "return [...document.fonts].find(f => f.family.replace(/\"/g, '') === 'Taikyoku Kanji').status",
+            json!([])
+        ),
+        "loaded",
+        "the embedded kanji font (/assets/fonts/kanji.woff2) did not load"
+    );
+    b.wait_for(
+        "every font",
+        long,
+        "return document.fonts.status === 'loaded'",
+    );
+    // Every piece shows kanji, drawn in the page's font first; each character is measured on a
+    // canvas against the missing-glyph box, drawn from the page's font and from the system's.
+    let r = b.script(
+        r#"const labels = [...document.querySelectorAll('[data-piece] .t')];
+        const texts = labels.map(t => t.textContent);
+        const codes = texts.filter(t => /^[\x00-\x7f]*$/.test(t));
+        const families = [...new Set(labels.map(t => getComputedStyle(t).fontFamily.split(',')[0].trim()))];
+        const chars = [...new Set(texts.join(''))];
+        const c = document.createElement('canvas');
+        c.width = c.height = 64;
+        const ctx = c.getContext('2d', { willReadFrequently: true });
+        ctx.textBaseline = 'middle';
+        const draw = (font, ch) => {
+          ctx.font = '32px ' + font;
+          ctx.clearRect(0, 0, 64, 64);
+          ctx.fillText(ch, 16, 32);
+          return ctx.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3).join(',');
+        };
+        const ours = '"Taikyoku Kanji"', system = 'sans-serif', none = '\u{10FFFD}';
+        const ourBox = draw(ours, none), systemBox = draw(system, none);
+        return {
+          pieces: texts.length, codes, families, chars: chars.length,
+          boxDrawn: ourBox !== draw(ours, ' '),
+          missing: chars.filter(ch => draw(ours, ch) === ourBox).join(''),
+          system: chars.filter(ch => draw(system, ch) !== systemBox).join(''),
+        };"#,
+        json!([]),
+    );
+    println!("{r}");
+    assert_eq!(r["pieces"], 804, "{r}");
+    assert_eq!(r["codes"], json!([]), "pieces shown by code: {r}");
+    assert_eq!(r["families"], json!(["\"Taikyoku Kanji\""]), "{r}");
+    assert!(r["chars"].as_u64().unwrap() > 150, "{r}");
+    assert_eq!(
+        r["boxDrawn"], true,
+        "the missing-glyph box draws nothing: {r}"
+    );
+    assert_eq!(
+        r["system"],
+        "",
+        "a system font has these kanji, so the browser's fonts ({}) are not those of a machine \
+         without CJK fonts",
+        conf.display()
+    );
+    assert_eq!(
+        r["missing"], "",
+        "kanji drawn as the missing-glyph box: {r}"
+    );
+    std::fs::write(dir.join("gui-kanji-without-cjk-fonts.png"), b.screenshot()).unwrap();
+    let closer = closer_look(&b);
+    std::fs::write(dir.join("gui-kanji-closer.png"), closer).unwrap();
+
+    // A variant file's kanji that no font has (鑫, not in the subset, and the browser has no
+    // CJK font) are shown as the piece's code; the others still as kanji.
+    let chu = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../movegen/variants/chu.var"
+    ))
+    .unwrap();
+    let odd = chu.replace("| 玉将 |", "| 鑫将 |");
+    assert_ne!(odd, chu);
+    let path = dir.join("chu-odd-kanji.var");
+    std::fs::write(&path, odd).unwrap();
+    let gui = Gui::start(&["--variant-file", path.to_str().unwrap()]);
+    b.goto(&gui.url);
+    b.wait_for(
+        "the king shown by its code",
+        long,
+        "const k = document.querySelector('[data-piece=\"K\"] .t'); \
+         return k !== null && k.textContent === 'K'",
+    );
+    assert_eq!(
+        b.script(
+            "return document.querySelector('[data-piece=\"G\"] .t').textContent",
+            json!([])
+        ),
+        "金将"
+    );
+}
+
+/// Black's camp of the board in a smaller board area, zoomed in: a screenshot for docs/gui.md.
+fn closer_look(b: &Browser) -> Vec<u8> {
+    b.script(
+        "const a = document.getElementById('board-area');
+         a.style.flex = 'none'; a.style.width = '720px'; a.style.height = '480px';
+         window.dispatchEvent(new Event('resize'));
+         for (let i = 0; i < 5; i++) document.getElementById('zoom-in').click();
+         const s = document.getElementById('board-scroll');
+         s.scrollTop = s.scrollHeight; s.scrollLeft = s.scrollWidth;",
+        json!([]),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    b.element_screenshot(&b.find("#board-area"))
+}

@@ -62,12 +62,19 @@ const ELEMENT_KEY: &str = "element-6066-11e4-a52e-4f735466cecf";
 impl Browser {
     /// Starts `chromedriver` and a headless `chromium` session with a fresh profile.
     pub fn start(chromedriver: &str, chromium: &str) -> Browser {
+        Browser::start_with_env(chromedriver, chromium, &[])
+    }
+
+    /// [`Browser::start`] with more environment variables for chromedriver and so for
+    /// Chromium (`FONTCONFIG_FILE`, for example).
+    pub fn start_with_env(chromedriver: &str, chromium: &str, env: &[(&str, &str)]) -> Browser {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
             .port();
         let driver = Command::new(chromedriver)
             .arg(format!("--port={port}"))
+            .envs(env.iter().copied())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
