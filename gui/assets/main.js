@@ -193,6 +193,7 @@ function showSettings(st) {
   const val = st.limit.kind === "depth" ? st.limit.depth : st.limit.ms;
   if (document.activeElement !== $("limit-value")) $("limit-value").value = val;
   if (document.activeElement !== $("move-limit")) $("move-limit").value = st.move_limit;
+  if (document.activeElement !== $("skill")) $("skill").value = st.skill;
 }
 
 function sendSettings() {
@@ -200,7 +201,9 @@ function sendSettings() {
   const value = Math.max(1, Math.floor(Number($("limit-value").value) || 1));
   const limit = kind === "depth" ? { kind, depth: value } : { kind, ms: value };
   const moveLimit = Math.max(0, Math.floor(Number($("move-limit").value) || 0));
-  send({ t: "settings", mode: $("mode").value, limit, move_limit: moveLimit });
+  const raw = Math.floor(Number($("skill").value));
+  const skill = Number.isFinite(raw) ? Math.min(20, Math.max(0, raw)) : 20;
+  send({ t: "settings", mode: $("mode").value, limit, move_limit: moveLimit, skill });
 }
 
 function play(text) {
@@ -394,7 +397,7 @@ function download(name, text) {
 // ----- controls -----
 
 $("variant").addEventListener("change", (e) => send({ t: "variant", key: e.target.value }));
-for (const id of ["mode", "limit-kind", "limit-value", "move-limit"]) {
+for (const id of ["mode", "limit-kind", "limit-value", "move-limit", "skill"]) {
   $(id).addEventListener("change", sendSettings);
 }
 $("new").addEventListener("click", () => send({ t: "new" }));

@@ -79,6 +79,17 @@ pub struct Settings {
     pub limit: Limit,
     /// A draw after this many plies (0: no limit).
     pub move_limit: u32,
+    /// The engine's `Skill Level` (0 to 19 weaker, 20 full strength; a page that does not
+    /// send it asks for full strength).
+    #[serde(default = "full_skill")]
+    pub skill: u8,
+}
+
+/// The engine's full strength (`Skill Level` 20).
+pub const FULL_SKILL: u8 = 20;
+
+fn full_skill() -> u8 {
+    FULL_SKILL
 }
 
 /// A message from the page.
@@ -289,9 +300,15 @@ mod tests {
             ClientMsg::Settings(Settings {
                 mode: Mode::HumanWhite,
                 limit: Limit::Depth { depth: 1 },
+                skill: FULL_SKILL,
                 ..
             })
         ));
+        let s = decode(
+            r#"{"t":"settings","mode":"human-white","limit":{"kind":"depth","depth":1},"move_limit":0,"skill":3}"#,
+        )
+        .unwrap();
+        assert!(matches!(s, ClientMsg::Settings(Settings { skill: 3, .. })));
         for bad in [
             "",
             "null",

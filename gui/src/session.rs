@@ -22,7 +22,8 @@ use crate::config::Config;
 use crate::engine::{EngineEvent, EngineProcess, EngineRegistry};
 use crate::game::Game;
 use crate::messages::{
-    ClientMsg, LastMove, Limit, Mode, RecordMove, ServerMsg, Settings, State, VariantRef, PROTOCOL,
+    ClientMsg, LastMove, Limit, Mode, RecordMove, ServerMsg, Settings, State, VariantRef,
+    FULL_SKILL, PROTOCOL,
 };
 use crate::{info, moves, pieces, record};
 
@@ -91,6 +92,10 @@ pub struct Session {
     status: Status,
     engine_name: String,
     variant_option: bool,
+    /// The engine offers `Skill Level`.
+    skill_option: bool,
+    /// The `Skill Level` the engine has (full strength until the session sets another).
+    engine_skill: u8,
     generation: u64,
     events: mpsc::Sender<EngineEvent>,
     searches: VecDeque<Search>,
@@ -122,6 +127,7 @@ impl Session {
                 mode: Mode::HumanBlack,
                 limit: Limit::Movetime { ms: 1000 },
                 move_limit: 0,
+                skill: FULL_SKILL,
             },
             process: None,
             retiring: None,
@@ -131,6 +137,8 @@ impl Session {
             status: Status::Off,
             engine_name: String::new(),
             variant_option: false,
+            skill_option: false,
+            engine_skill: FULL_SKILL,
             generation: 0,
             events,
             searches: VecDeque::new(),
@@ -340,6 +348,8 @@ impl Session {
         self.generation += 1;
         self.engine_name.clear();
         self.variant_option = false;
+        self.skill_option = false;
+        self.engine_skill = FULL_SKILL;
         self.status = Status::Starting;
         self.push_engine();
         self.start_when_free(Instant::now());
@@ -421,6 +431,14 @@ impl Session {
             }
             _ => None,
         };
+        // The engine is idle here: the time to change its strength.
+        if self.skill_option && self.engine_skill != self.settings.skill {
+            self.send(&format!(
+                "setoption name Skill Level value {}",
+                self.settings.skill
+            ));
+            self.engine_skill = self.settings.skill;
+        }
         let position = self.game.usi_position();
         self.send(&position);
         self.send(&go);
@@ -466,8 +484,11 @@ impl Session {
                 }
                 "option" => {
                     let name: Vec<&str> = words.skip(1).take_while(|w| *w != "type").collect();
-                    if name.join(" ").eq_ignore_ascii_case("USI_Variant") {
+                    let name = name.join(" ");
+                    if name.eq_ignore_ascii_case("USI_Variant") {
                         self.variant_option = true;
+                    } else if name.eq_ignore_ascii_case("Skill Level") {
+                        self.skill_option = true;
                     }
                 }
                 "usiok" => {
@@ -783,6 +804,19 @@ impl Session {
                 if s.move_limit > 100_000 {
                     self.error("a move limit is at most 100000 plies");
                     return;
+                }
+                if s.skill > FULL_SKILL {
+                    self.error(format!(
+                        "skill level {} is not from 0 to {FULL_SKILL}",
+                        s.skill
+                    ));
+                    return;
+                }
+                if s.skill < FULL_SKILL && !self.skill_option && self.status == Status::Ready {
+                    self.out.push(ServerMsg::Notice {
+                        message: "the engine has no Skill Level option: it plays at full strength"
+                            .into(),
+                    });
                 }
                 self.settings = s;
                 self.refused = None;

@@ -279,6 +279,42 @@ fn a_move_limit_ends_the_game_in_a_draw() {
 }
 
 #[test]
+fn the_skill_level_reaches_the_engine_before_its_next_search() {
+    let log = std::env::temp_dir().join(format!("taikyoku-gui-skill-{}", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let s = server("chu", "skilled", &[log.to_str().unwrap(), "3d3e", "5d5e"]);
+    let mut p = Page::open(&s);
+    let depth = json!({"kind": "depth", "depth": 1});
+    // Out of range: refused, nothing changes.
+    p.send(json!({"t": "settings", "mode": "human-black", "limit": depth, "move_limit": 0, "skill": 21}));
+    assert!(p.until("error")["message"]
+        .as_str()
+        .unwrap()
+        .contains("skill level 21"));
+    p.send(json!({"t": "settings", "mode": "human-black", "limit": depth, "move_limit": 0, "skill": 3}));
+    assert_eq!(p.until("state")["settings"]["skill"], 3);
+    p.play("3i3h");
+    p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 2);
+    p.play("5i5h");
+    p.until_with(|m| m["t"] == "state" && m["record"].as_array().unwrap().len() == 4);
+    s.stop();
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    let lines: Vec<&str> = sent.lines().collect();
+    // Sent once, before the first search after the change, not again.
+    let set: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i] == "setoption name Skill Level value 3")
+        .collect();
+    assert_eq!(set.len(), 1, "{sent}");
+    let first_go = lines.iter().position(|l| l.starts_with("go")).unwrap();
+    assert!(set[0] < first_go, "{sent}");
+    assert!(
+        !lines.iter().any(|l| l.contains("Skill Level value 21")),
+        "{sent}"
+    );
+}
+
+#[test]
 fn engine_versus_engine_and_analysis() {
     let s = server("chu", "scripted", &["3i3h", "3d3e"]);
     let mut p = Page::open(&s);
