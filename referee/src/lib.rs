@@ -55,6 +55,70 @@ pub struct MatchConfig {
     pub sprt: Option<Sprt>,
     /// Where to write the game records.
     pub records: Option<String>,
+    /// Play only this slice of the game pairs (`None`: all of them).
+    pub shard: Option<Shard>,
+}
+
+/// The `index`-th (1-based) of `count` disjoint slices of a match's game pairs: the pairs
+/// (1-based) `index`, `index + count`, `index + 2 * count`, ... Pair `p` holds games `2p - 1`
+/// and `2p` (one opening, both colours; the opening is the `(p - 1) % openings`-th of the
+/// shuffled list, as in an unsharded match), so the shards together play exactly the unsharded
+/// match, each game under its global number. Pairs are dealt in turn rather than in blocks so
+/// that every shard, and every batch of shards, samples the whole opening list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shard {
+    /// Which slice, 1 to `count`.
+    pub index: usize,
+    /// How many slices.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` (1 <= K <= N).
+    pub fn parse(s: &str) -> Result<Shard, String> {
+        let bad = || format!("shard '{s}' is not K/N with 1 <= K <= N (e.g. 1/4)");
+        let (k, n) = s.trim().split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether pair `pair` (0-based) is in this shard.
+    pub fn has_pair(&self, pair: usize) -> bool {
+        pair % self.count == self.index - 1
+    }
+
+    /// The number of pairs (and so of pair lines) this shard has in a match of `games` games.
+    pub fn pairs(&self, games: usize) -> usize {
+        let all = games.div_ceil(2);
+        all / self.count + usize::from(all % self.count >= self.index)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl MatchConfig {
+    /// The global game number (0-based) of this run's `i`-th game, or None past its last: all
+    /// games in order, or the shard's pairs in order.
+    pub fn game_number(&self, i: usize) -> Option<usize> {
+        let number = match self.shard {
+            None => i,
+            Some(s) => 2 * (s.index - 1 + (i / 2) * s.count) + i % 2,
+        };
+        (number < self.games).then_some(number)
+    }
+
+    /// How many games this run plays (all, or its shard's).
+    pub fn run_games(&self) -> usize {
+        (0..).take_while(|&i| self.game_number(i).is_some()).count()
+    }
 }
 
 /// One finished game, for reports and records.
@@ -156,7 +220,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
     let mut sprt_result = None;
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     std::thread::scope(|scope| -> std::io::Result<()> {
-        for _ in 0..cfg.concurrency.max(1).min(cfg.games.max(1)) {
+        for _ in 0..cfg.concurrency.max(1).min(cfg.run_games().max(1)) {
             let queue = queue.clone();
             let stop = stop.clone();
             let tx = tx.clone();
@@ -168,11 +232,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                     }
                     let number = {
                         let mut next = queue.lock().expect("queue");
-                        if *next >= cfg.games {
+                        let Some(number) = cfg.game_number(*next) else {
                             break;
-                        }
+                        };
                         *next += 1;
-                        *next - 1
+                        number
                     };
                     let opening = cfg.openings[(number / 2) % cfg.openings.len()].clone();
                     let black = number % 2;
@@ -294,7 +358,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                 tally.points() / tally.games() as f64,
                 tally.games()
             )?;
-            if let Some(s) = cfg.sprt {
+            // A shard never stops on its own games: the SPRT is decided on the merged results
+            // (`taikyoku match merge`).
+            if let (Some(s), None) = (cfg.sprt, cfg.shard) {
                 let llr = tally.llr(s.elo0, s.elo1);
                 let (lo, hi) = sprt_bounds(s.alpha, s.beta);
                 if sprt_result.is_none() && (llr <= lo || llr >= hi) {
@@ -458,4 +524,69 @@ pub fn print_report(
     }
     writeln!(out, "--------------------------------------------------")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(games: usize, shard: Option<Shard>) -> MatchConfig {
+        let variant = taikyoku_movegen::Variant::builtin("chu").expect("chu");
+        MatchConfig {
+            engines: [EngineSpec::new("a", "a"), EngineSpec::new("b", "b")],
+            game: GameConfig {
+                variant,
+                chu_play: Default::default(),
+                tc: play::TimeControl::Depth(1),
+                margin: Duration::ZERO,
+                max_plies: None,
+                resign: None,
+                move_timeout: Duration::from_secs(1),
+            },
+            games,
+            concurrency: 1,
+            openings: vec!["startpos".into()],
+            sprt: None,
+            records: None,
+            shard,
+        }
+    }
+
+    fn numbers(cfg: &MatchConfig) -> Vec<usize> {
+        (0..).map_while(|i| cfg.game_number(i)).collect()
+    }
+
+    /// Shards deal pairs in turn, keep both games of a pair together, and together play every
+    /// game once; `pairs` and `run_games` count what they play.
+    #[test]
+    fn shards_split_the_pairs() {
+        assert_eq!(numbers(&config(5, None)), vec![0, 1, 2, 3, 4]);
+        let s = |index, count| Some(Shard { index, count });
+        assert_eq!(numbers(&config(12, s(1, 4))), vec![0, 1, 8, 9]);
+        assert_eq!(numbers(&config(12, s(4, 4))), vec![6, 7]);
+        assert_eq!(numbers(&config(11, s(2, 4))), vec![2, 3, 10]);
+        for games in 0..30 {
+            for count in 1..7 {
+                let mut all = Vec::new();
+                for index in 1..=count {
+                    let cfg = config(games, s(index, count));
+                    let mine = numbers(&cfg);
+                    assert_eq!(cfg.run_games(), mine.len());
+                    let pairs = Shard { index, count }.pairs(games);
+                    assert_eq!(pairs, mine.iter().filter(|&&n| n % 2 == 0).count());
+                    all.extend(mine);
+                }
+                all.sort_unstable();
+                assert_eq!(
+                    all,
+                    (0..games).collect::<Vec<_>>(),
+                    "{games} games, {count} shards"
+                );
+            }
+        }
+        assert_eq!(Shard::parse("2/4"), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "4", "a/b", "1/0"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
 }

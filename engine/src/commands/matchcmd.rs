@@ -10,7 +10,7 @@ use taikyoku_movegen::{AnyPosition, Variant};
 use taikyoku_referee::atsi::StepOrder;
 use taikyoku_referee::play::{GameConfig, TimeControl};
 use taikyoku_referee::player::{EngineSpec, Proto};
-use taikyoku_referee::{print_report, run_match, MatchConfig, Sprt};
+use taikyoku_referee::{print_report, run_match, MatchConfig, Shard, Sprt};
 
 use crate::{CliError, VariantArgs};
 use taikyoku_referee::player::USI_VARIANT;
@@ -81,6 +81,12 @@ pub struct MatchArgs {
     /// Write the game records here.
     #[arg(long)]
     records: Option<String>,
+    /// Play only the K-th of N disjoint slices of the game pairs (K from 1 to N; Slurm's and
+    /// Kubernetes' 0-based indices plus one): pairs K, K+N, K+2N, ... of the match's list, under
+    /// their global game numbers. The N shards together play exactly the unsharded match. A
+    /// shard never stops on `--sprt`: `taikyoku match merge` decides on the joined results.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
 }
 
 /// The longest `--margin` and `--move-timeout`, in seconds (a day).
@@ -289,6 +295,7 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
             "--games and --concurrency must be at least 1".into(),
         ));
     }
+    let shard = a.shard.as_deref().map(Shard::parse).transpose()?;
     let max_plies = move_limit(a.draw_after, &variant);
     let cfg = MatchConfig {
         engines: [e1, e2],
@@ -306,6 +313,7 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
         openings,
         sprt,
         records: a.records.clone(),
+        shard,
     };
     let mut out = std::io::stdout().lock();
     let report = run_match(&cfg, &mut out)?;
