@@ -10,6 +10,7 @@ pub mod cecp;
 mod orphans;
 pub mod play;
 pub mod player;
+pub mod results;
 pub mod stats;
 
 use std::collections::HashMap;
@@ -26,7 +27,7 @@ use player::{EngineSpec, Player};
 use stats::{sprt_bounds, Tally, WinLengths};
 
 /// A sequential probability ratio test to run.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Sprt {
     /// Elo under H0.
     pub elo0: f64,
@@ -57,6 +58,8 @@ pub struct MatchConfig {
     pub records: Option<String>,
     /// Play only this slice of the game pairs (`None`: all of them).
     pub shard: Option<Shard>,
+    /// Where to write the results file (`--results`), and its header.
+    pub results: Option<(String, results::Header)>,
 }
 
 /// The `index`-th (1-based) of `count` disjoint slices of a match's game pairs: the pairs
@@ -156,7 +159,7 @@ impl FinishedGame {
 }
 
 /// The final figures.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct MatchReport {
     /// Counts.
     pub tally: Tally,
@@ -169,6 +172,72 @@ pub struct MatchReport {
     pub time_left: [TimeLeft; 2],
     /// The lengths of the games each engine won (by engine, as given).
     pub win_lengths: [WinLengths; 2],
+}
+
+impl MatchReport {
+    /// Counts one game: the first engine's win, draw or loss, the winner's game length, the
+    /// clocks, the reason.
+    pub fn add_game(&mut self, g: &results::GameResult) {
+        match g.points {
+            x if x > 0.75 => {
+                self.tally.wins += 1;
+                self.win_lengths[0].add(g.plies);
+            }
+            x if x < 0.25 => {
+                self.tally.losses += 1;
+                self.win_lengths[1].add(g.plies);
+            }
+            _ => self.tally.draws += 1,
+        }
+        if let Some(t) = g.time_left() {
+            self.time_left[0].add(t[0]);
+            self.time_left[1].add(t[1]);
+        }
+        match self.reasons.iter_mut().find(|(k, _)| *k == g.summary) {
+            Some((_, n)) => *n += 1,
+            None => self.reasons.push((g.summary.clone(), 1)),
+        }
+    }
+
+    /// Counts a pair in which the first engine scored `points` (0 to 2) in the pentanomial.
+    pub fn add_pair(&mut self, points: f64) {
+        self.tally.pentanomial[(points * 2.0).round() as usize] += 1;
+    }
+}
+
+/// The SPRT's decision on `t`: Some(true) when the log-likelihood ratio is at or above the
+/// upper bound (H1 accepted), Some(false) at or below the lower one, None between.
+pub fn sprt_decision(t: &Tally, s: &Sprt) -> Option<bool> {
+    let llr = t.llr(s.elo0, s.elo1);
+    let (lo, hi) = sprt_bounds(s.alpha, s.beta);
+    (llr <= lo || llr >= hi).then_some(llr >= hi)
+}
+
+/// What the report's heading and SPRT line need besides the figures: the engines' names, the
+/// variant, the time control, the SPRT's parameters. From a match's configuration, or from a
+/// results file's header (`results::report_info`).
+#[derive(Clone, Debug)]
+pub struct ReportInfo {
+    /// The engines' names, the first one's results counted.
+    pub names: [String; 2],
+    /// The variant's id.
+    pub variant: String,
+    /// The time control as written.
+    pub tc: String,
+    /// The SPRT's parameters, if one was run.
+    pub sprt: Option<Sprt>,
+}
+
+impl ReportInfo {
+    /// From a match's configuration.
+    pub fn of(cfg: &MatchConfig) -> ReportInfo {
+        ReportInfo {
+            names: [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()],
+            variant: cfg.game.variant.id().to_string(),
+            tc: cfg.game.tc.to_string(),
+            sprt: cfg.sprt,
+        }
+    }
 }
 
 /// Time left on one engine's clock at the end of the games played on the clock: whether the
@@ -208,16 +277,16 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         Some(path) => Some(std::io::BufWriter::new(std::fs::File::create(path)?)),
         None => None,
     };
+    let mut results = match &cfg.results {
+        Some((path, header)) => Some(results::ResultsWriter::create(path, header)?),
+        None => None,
+    };
     let queue = Arc::new(Mutex::new(0usize));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<FinishedGame>();
-    // The first engine's points in the first finished game of each pair still open.
-    let mut pending: HashMap<usize, f64> = HashMap::new();
-    let mut reasons: Vec<(String, usize)> = Vec::new();
-    let mut tally = Tally::default();
-    let mut time_left = [TimeLeft::default(); 2];
-    let mut win_lengths = [WinLengths::default(), WinLengths::default()];
-    let mut sprt_result = None;
+    // The first finished game of each pair still open, with its opening.
+    let mut pending: HashMap<usize, (String, results::GameResult)> = HashMap::new();
+    let mut report = MatchReport::default();
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     std::thread::scope(|scope| -> std::io::Result<()> {
         for _ in 0..cfg.concurrency.max(1).min(cfg.run_games().max(1)) {
@@ -299,18 +368,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
         }
         drop(tx);
         for g in rx {
-            let pts = g.points_first();
-            match pts {
-                x if x > 0.75 => {
-                    tally.wins += 1;
-                    win_lengths[0].add(g.record.moves.len());
-                }
-                x if x < 0.25 => {
-                    tally.losses += 1;
-                    win_lengths[1].add(g.record.moves.len());
-                }
-                _ => tally.draws += 1,
-            }
+            let result = results::GameResult::of(&g);
+            report.add_game(&result);
             let idx = g.number - 1;
             let pair = idx / 2;
             let line = format!(
@@ -322,31 +381,30 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                 g.record.reason
             );
             // Pentanomial: when both games of a pair are in (a last game without a partner
-            // counts only as a game).
-            if pair * 2 + 1 < cfg.games {
+            // counts only as a game). The results file gets the pair then.
+            let finished = if pair * 2 + 1 < cfg.games {
                 match pending.remove(&pair) {
-                    Some(other) => {
-                        let p = other + pts;
-                        tally.pentanomial[(p * 2.0).round() as usize] += 1;
+                    Some((_, other)) => {
+                        report.add_pair(other.points + result.points);
+                        Some(vec![other, result])
                     }
                     None => {
-                        pending.insert(pair, pts);
+                        pending.insert(pair, (g.opening.clone(), result));
+                        None
                     }
                 }
-            }
-            if let Some(c) = g.record.clock_left {
-                time_left[g.black].add(c[0]);
-                time_left[1 - g.black].add(c[1]);
-            }
-            match reasons.iter_mut().find(|(k, _)| *k == g.record.summary) {
-                Some((_, n)) => *n += 1,
-                None => reasons.push((g.record.summary.clone(), 1)),
+            } else {
+                Some(vec![result])
+            };
+            if let (Some(w), Some(games)) = (&mut results, finished) {
+                w.pair(&results::PairResult::new(pair, g.opening.clone(), games))?;
             }
             if let Some(f) = &mut records {
                 write_record(f, cfg, &g)?;
                 f.flush()?;
             }
             writeln!(out, "{line}")?;
+            let tally = &report.tally;
             writeln!(
                 out,
                 "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
@@ -361,23 +419,26 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
             // A shard never stops on its own games: the SPRT is decided on the merged results
             // (`taikyoku match merge`).
             if let (Some(s), None) = (cfg.sprt, cfg.shard) {
-                let llr = tally.llr(s.elo0, s.elo1);
-                let (lo, hi) = sprt_bounds(s.alpha, s.beta);
-                if sprt_result.is_none() && (llr <= lo || llr >= hi) {
-                    sprt_result = Some(llr >= hi);
-                    stop.store(true, Relaxed);
+                if report.sprt_result.is_none() {
+                    report.sprt_result = sprt_decision(&report.tally, &s);
+                    if report.sprt_result.is_some() {
+                        stop.store(true, Relaxed);
+                    }
                 }
             }
         }
         Ok(())
     })?;
-    Ok(MatchReport {
-        tally,
-        reasons,
-        sprt_result,
-        time_left,
-        win_lengths,
-    })
+    // Pairs whose second game was never played (the SPRT stopped the match): their lone game,
+    // counted in the report, goes to the results file too.
+    if let Some(w) = &mut results {
+        let mut open: Vec<_> = pending.into_iter().collect();
+        open.sort_by_key(|(pair, _)| *pair);
+        for (pair, (opening, game)) in open {
+            w.pair(&results::PairResult::new(pair, opening, vec![game]))?;
+        }
+    }
+    Ok(report)
 }
 
 /// `1-0` (Black won), `0-1` (White won) or `1/2-1/2`.
@@ -432,20 +493,22 @@ fn write_record(f: &mut dyn Write, cfg: &MatchConfig, g: &FinishedGame) -> std::
     Ok(())
 }
 
-/// The final report, in fastchess's layout.
+/// The final report, in fastchess's layout: the one `taikyoku match` prints at its end and
+/// `taikyoku match merge` prints for joined results files. The reasons come most frequent
+/// first (then alphabetically), so the report does not depend on the order games finished in.
 pub fn print_report(
-    cfg: &MatchConfig,
+    info: &ReportInfo,
     r: &MatchReport,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let t = &r.tally;
-    let (a, b) = (&cfg.engines[0].name, &cfg.engines[1].name);
+    let [a, b] = &info.names;
     writeln!(out, "--------------------------------------------------")?;
     writeln!(
         out,
         "Results of {a} vs {b} ({}, {}, {} games):",
-        cfg.game.variant.id(),
-        cfg.game.tc,
+        info.variant,
+        info.tc,
         t.games()
     )?;
     match t.elo() {
@@ -502,7 +565,7 @@ pub fn print_report(
             r.win_lengths[0], r.win_lengths[1]
         )?;
     }
-    if let Some(s) = cfg.sprt {
+    if let Some(s) = info.sprt {
         let (lo, hi) = sprt_bounds(s.alpha, s.beta);
         let decision = match r.sprt_result {
             Some(true) => " - H1 was accepted",
@@ -519,7 +582,9 @@ pub fn print_report(
             s.elo1
         )?;
     }
-    for (k, n) in &r.reasons {
+    let mut reasons: Vec<&(String, usize)> = r.reasons.iter().collect();
+    reasons.sort_by(|x, y| y.1.cmp(&x.1).then_with(|| x.0.cmp(&y.0)));
+    for (k, n) in reasons {
         writeln!(out, "  {n} x {k}")?;
     }
     writeln!(out, "--------------------------------------------------")?;
@@ -549,6 +614,7 @@ mod tests {
             sprt: None,
             records: None,
             shard,
+            results: None,
         }
     }
 

@@ -353,6 +353,8 @@ pub struct Player {
     /// USI: the `bestmove` line that answered the last `go`, if one was answered (to word the
     /// fault of a `bestmove` that arrives when no `go` is outstanding).
     last_bestmove: Option<String>,
+    /// USI: what the engine called itself (`id name`) in the handshake.
+    usi_id_name: Option<String>,
 }
 
 /// How much of a stray `bestmove` line a fault quotes.
@@ -374,6 +376,7 @@ impl Player {
             cecp: None,
             atsi: None,
             last_bestmove: None,
+            usi_id_name: None,
         };
         match spec.proto {
             Proto::Usi => {
@@ -406,6 +409,15 @@ impl Player {
         Ok(p)
     }
 
+    /// What the engine called itself in the handshake: USI `id name`, CECP `myname` (None
+    /// if it did not say, and for ATSI).
+    pub fn id_name(&self) -> Option<String> {
+        match &self.cecp {
+            Some(c) => c.features.myname.clone(),
+            None => self.usi_id_name.clone(),
+        }
+    }
+
     /// Sends one line.
     pub fn send(&mut self, s: &str) -> Result<(), Failure> {
         self.conn.send(s)
@@ -432,6 +444,9 @@ impl Player {
         loop {
             let l = self.conn.next_line(deadline, word)?;
             self.stray_bestmove(&l)?;
+            if let Some(name) = l.trim().strip_prefix("id name ") {
+                self.usi_id_name = Some(name.trim().to_string());
+            }
             if l.split_whitespace().next() == Some(word) {
                 return Ok(());
             }

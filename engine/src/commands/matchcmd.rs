@@ -9,8 +9,9 @@ use rand::SeedableRng;
 use taikyoku_movegen::{AnyPosition, Variant};
 use taikyoku_referee::atsi::StepOrder;
 use taikyoku_referee::play::{GameConfig, TimeControl};
-use taikyoku_referee::player::{EngineSpec, Proto};
-use taikyoku_referee::{print_report, run_match, MatchConfig, Shard, Sprt};
+use taikyoku_referee::player::{EngineSpec, Player, Proto};
+use taikyoku_referee::results::{self, file_sha256, EngineInfo, Header, Settings};
+use taikyoku_referee::{print_report, run_match, MatchConfig, ReportInfo, Shard, Sprt};
 
 use crate::{CliError, VariantArgs};
 use taikyoku_referee::player::USI_VARIANT;
@@ -87,6 +88,11 @@ pub struct MatchArgs {
     /// shard never stops on `--sprt`: `taikyoku match merge` decides on the joined results.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// Write a results file (JSON lines): a header with the settings, the shard and the
+    /// engines (`id name`, options, SHA-256 of the binary), then a line per game pair, flushed
+    /// as the pair finishes. `taikyoku match merge` joins such files into one report.
+    #[arg(long, value_name = "FILE")]
+    results: Option<String>,
 }
 
 /// The longest `--margin` and `--move-timeout`, in seconds (a day).
@@ -314,11 +320,65 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
         sprt,
         records: a.records.clone(),
         shard,
+        results: None,
+    };
+    let cfg = MatchConfig {
+        results: match &a.results {
+            None => None,
+            Some(path) => Some((path.clone(), results_header(a, &cfg)?)),
+        },
+        ..cfg
     };
     let mut out = std::io::stdout().lock();
     let report = run_match(&cfg, &mut out)?;
-    print_report(&cfg, &report, &mut out)?;
+    print_report(&ReportInfo::of(&cfg), &report, &mut out)?;
     Ok(())
+}
+
+/// The results file's header: the settings, the shard, and each engine as it describes itself
+/// (each is started once for its `id name`, and its binary's SHA-256 taken).
+fn results_header(a: &MatchArgs, cfg: &MatchConfig) -> Result<Header, CliError> {
+    let sha = |path: &str| {
+        file_sha256(std::path::Path::new(path)).map_err(|e| CliError::Msg(format!("{path}: {e}")))
+    };
+    let engines = cfg.engines.clone().map(|spec| {
+        let id = match Player::start(&spec, &cfg.game.variant) {
+            Ok(p) => {
+                let id = p.id_name();
+                p.quit();
+                id
+            }
+            Err(e) => {
+                eprintln!(
+                    "warning: {}: no id name for the results file: {e}",
+                    spec.name
+                );
+                None
+            }
+        };
+        EngineInfo::of(&spec, id)
+    });
+    Ok(Header {
+        format: results::FORMAT,
+        shard: cfg.shard.into(),
+        settings: Settings {
+            variant: cfg.game.variant.id().to_string(),
+            variant_file_sha256: a.variant.variant_file.as_deref().map(sha).transpose()?,
+            chu_rules: a.variant.chu_rules.clone(),
+            time_control: cfg.game.tc.to_string(),
+            margin_ms: a.margin,
+            move_timeout_s: cfg.game.move_timeout.as_secs(),
+            openings_file: a.openings.clone(),
+            openings_sha256: a.openings.as_deref().map(sha).transpose()?,
+            openings: cfg.openings.len(),
+            seed: a.seed,
+            draw_after: cfg.game.max_plies,
+            resign: cfg.game.resign,
+            sprt: cfg.sprt,
+            games: cfg.games,
+        },
+        engines,
+    })
 }
 
 /// The `USI_Variant` value that names the variant file `path`: its absolute path, which a USI
