@@ -540,9 +540,10 @@ pub fn merge(files: &[ResultsFile]) -> Result<Merged, String> {
             .map(|&index| Shard { index, count }.pairs(games))
             .sum();
         notes.push(format!(
-            "Missing shard{} {} of {count} ({lost} pairs not counted)",
+            "Missing shard{} {} of {count} ({lost} pair{} not counted)",
             if missing.len() == 1 { "" } else { "s" },
-            ranges(&missing)
+            ranges(&missing),
+            if lost == 1 { "" } else { "s" },
         ));
     }
     if !incomplete.is_empty() {

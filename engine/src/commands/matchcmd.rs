@@ -3,7 +3,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use clap::Args;
+use std::io::Write;
+
+use clap::{Args, Subcommand};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use taikyoku_movegen::{AnyPosition, Variant};
@@ -18,7 +20,10 @@ use taikyoku_referee::player::USI_VARIANT;
 
 /// Arguments of `match`.
 #[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct MatchArgs {
+    #[command(subcommand)]
+    command: Option<MatchCommand>,
     #[command(flatten)]
     variant: VariantArgs,
     /// An engine, twice: "cmd=PATH [name=NAME] [arg=ARG]... [proto=usi|cecp|atsi]
@@ -93,6 +98,39 @@ pub struct MatchArgs {
     /// as the pair finishes. `taikyoku match merge` joins such files into one report.
     #[arg(long, value_name = "FILE")]
     results: Option<String>,
+}
+
+/// What `match` does besides playing.
+#[derive(Subcommand, Debug)]
+enum MatchCommand {
+    /// Join results files (`--results`) of one match's shards into the report `match` prints:
+    /// refuses files whose settings or engines differ, or two files of one shard; names the
+    /// shards missing or incomplete.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `match merge`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The results files.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<String>,
+}
+
+/// `match merge`: the notes (shards merged, missing, incomplete), then the report.
+fn merge(m: &MergeArgs) -> Result<(), CliError> {
+    let files = m
+        .files
+        .iter()
+        .map(|f| results::read(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let merged = results::merge(&files)?;
+    let mut out = std::io::stdout().lock();
+    for n in &merged.notes {
+        writeln!(out, "{n}")?;
+    }
+    print_report(&merged.report_info(), &merged.report, &mut out)?;
+    Ok(())
 }
 
 /// The longest `--margin` and `--move-timeout`, in seconds (a day).
@@ -198,6 +236,9 @@ pub fn parse_engine(spec: &str, index: usize) -> Result<EngineSpec, String> {
 
 /// Runs the match and prints progress and the final report.
 pub fn run(a: &MatchArgs) -> Result<(), CliError> {
+    if let Some(MatchCommand::Merge(m)) = &a.command {
+        return merge(m);
+    }
     let variant: Arc<Variant> = a.variant.load().map_err(|e| e.to_string())?;
     if a.engines.len() != 2 {
         return Err(CliError::Msg(format!(
