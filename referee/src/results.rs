@@ -35,7 +35,7 @@ pub const FORMAT: u32 = 1;
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Line {
     /// The first line.
-    Header(Header),
+    Header(Box<Header>),
     /// A finished game pair.
     Pair(PairResult),
 }
@@ -254,7 +254,7 @@ impl ResultsWriter {
         let mut w = ResultsWriter {
             file: BufWriter::new(file),
         };
-        w.line(&Line::Header(header.clone()))?;
+        w.line(&Line::Header(Box::new(header.clone())))?;
         Ok(w)
     }
 
@@ -317,7 +317,7 @@ pub fn read(path: &str) -> Result<ResultsFile, String> {
                         h.format
                     ));
                 }
-                header = Some(h)
+                header = Some(*h)
             }
             (Line::Header(_), Some(_)) => {
                 return Err(format!("{path}:{}: a second header", i + 1));
