@@ -322,3 +322,39 @@ fn shards_under_gnu_parallel() {
         );
     }
 }
+
+/// The shards run as a Slurm job array (`sbatch --wait --array=0-3
+/// scripts/match-slurm.sbatch`) merge into the unsharded report. Runs where `sbatch` is
+/// installed and a cluster answers `sinfo` (one on this machine: scripts/slurm-localhost.sh,
+/// docs/distributed.md); skipped with a message elsewhere. The scratch directory must be where
+/// the cluster's nodes see it: true of a single-node cluster.
+#[test]
+fn shards_as_a_slurm_job_array() {
+    let cluster = Command::new("sinfo")
+        .args(["-h", "-o", "%T"])
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty());
+    if !cluster {
+        println!("skipped: no Slurm cluster answers here (sinfo; scripts/slurm-localhost.sh)");
+        return;
+    }
+    let (dir, openings) = workdir("shards-slurm");
+    let args = fixed_depth_match(&openings);
+    let unsharded = report(&succeeded(&run(&args)));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/match-slurm.sbatch");
+    let o = Command::new("sbatch")
+        .args(["--wait", "--array=0-3", "--job-name=taikyoku-test"])
+        .arg(script)
+        .args(&args)
+        .current_dir(dir.path())
+        .env("TAIKYOKU", taikyoku())
+        .output()
+        .expect("runs");
+    succeeded(&o);
+    let files: Vec<PathBuf> = (1..=4)
+        .map(|k| dir.path().join(format!("shards/shard-{k}.jsonl")))
+        .collect();
+    let merged = succeeded(&merge(&files));
+    assert!(merged.starts_with("Merged 4 files: shards 1-4 of 4;"), "{merged}");
+    assert_eq!(report(&merged), unsharded);
+}
