@@ -355,6 +355,9 @@ fn shards_as_a_slurm_job_array() {
         .map(|k| dir.path().join(format!("shards/shard-{k}.jsonl")))
         .collect();
     let merged = succeeded(&merge(&files));
-    assert!(merged.starts_with("Merged 4 files: shards 1-4 of 4;"), "{merged}");
+    assert!(
+        merged.starts_with("Merged 4 files: shards 1-4 of 4;"),
+        "{merged}"
+    );
     assert_eq!(report(&merged), unsharded);
 }
