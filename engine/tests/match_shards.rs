@@ -361,3 +361,50 @@ fn shards_as_a_slurm_job_array() {
     );
     assert_eq!(report(&merged), unsharded);
 }
+
+/// `scripts/sprt-batches.sh` plays batches of shards under GNU parallel until the merge says
+/// the SPRT decided: with bounds this wide (Elo 0 against 150, 10% errors) depth 2 is found
+/// stronger than depth 1 before the match's 40 games are all played, and the shards after the
+/// deciding batch are never started. Skipped where `parallel` is absent.
+#[test]
+fn sprt_batches_stop_when_the_merge_decides() {
+    let has_parallel = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_parallel {
+        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+        return;
+    }
+    let (dir, openings) = workdir("shards-sprt");
+    let mut args = fixed_depth_match(&openings);
+    let at = |a: &[String], key: &str| a.iter().position(|x| x == key).unwrap() + 1;
+    let games = at(&args, "--games");
+    args[games] = "40".into();
+    let sprt = at(&args, "--sprt");
+    args.splice(sprt..sprt + 4, ["0", "150", "0.1", "0.1"].map(String::from));
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../scripts/sprt-batches.sh");
+    let out_dir = dir.path().join("sprt");
+    let o = Command::new("bash")
+        .arg(script)
+        .args(["-n", "10", "-b", "2", "-j", "2", "-t", taikyoku(), "-o"])
+        .arg(&out_dir)
+        .arg("--")
+        .args(&args)
+        .output()
+        .expect("runs");
+    let out = succeeded(&o);
+    let decided = out
+        .lines()
+        .find(|l| l.starts_with("SPRT decided after "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(decided.ends_with("- H1 was accepted"), "{decided}");
+    let played = (1..=10)
+        .filter(|k| out_dir.join(format!("shard-{k}.jsonl")).exists())
+        .count();
+    assert!(played < 10 && played % 2 == 0, "{played} shards: {out}");
+    assert!(
+        decided.contains(&format!("after {played} of 10 shards")),
+        "{decided}"
+    );
+}
