@@ -1,8 +1,10 @@
 //! The match runner: plays games between two engines (USI, CECP or ATSI) with the project's move
 //! generator as referee, several at a time, and reports the score, Elo, LOS, pentanomial counts,
-//! time left, the won games' lengths and SPRT. Its own crate: it needs the rules and the
-//! protocols' dialects, never the search or the evaluation, so a referee cannot share a bug
-//! with the engines it judges.
+//! time left, the won games' lengths and SPRT. A match can be divided into shards ([`Shard`])
+//! played anywhere, each writing a results file whose merge ([`results::merge`]) gives the
+//! unsharded match's report. Its own crate: it needs the rules and the protocols' dialects,
+//! never the search or the evaluation, so a referee cannot share a bug with the engines it
+//! judges.
 
 pub mod atsi;
 pub mod cecp;
