@@ -522,15 +522,13 @@ impl Player {
     }
 
     fn usi_go(&mut self, position: &str, go: &str, timeout: Duration) -> Result<Reply, Failure> {
-        // What the engine said since its last move: at most what the queue holds, so that an
-        // engine that never stops talking cannot keep us here. A `bestmove` among it is a fault,
-        // never an answer to the `go` about to be sent.
-        for _ in 0..LINE_QUEUE {
-            match self.conn.pending_line()? {
-                Some(l) => self.stray_bestmove(&l)?,
-                None => break,
-            }
-        }
+        // A synchronisation point before each `go`: the engine answers `isready` after
+        // everything it wrote before reading it, so a `bestmove` it wrote after its last move
+        // (a second answer to the last `go`) arrives before `readyok`, however late the pipe
+        // delivers it, and is a fault, never the answer to the `go` about to be sent. (Reading
+        // only what had arrived lost that race on a loaded machine.)
+        self.send("isready")?;
+        self.usi_wait_for("readyok")?;
         self.send(position)?;
         let start = Instant::now();
         self.send(go)?;
