@@ -283,17 +283,24 @@ fn merge_names_a_missing_shard() {
     assert!(out.contains("Games: 2, Wins: 0"), "{out}");
 }
 
+/// Whether GNU parallel is installed; says so when it is not (the test is then skipped).
+fn gnu_parallel() -> bool {
+    let has = Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+    }
+    has
+}
+
 /// The shards run by `scripts/match-shards-parallel.sh` under GNU parallel with two local job
 /// slots merge into the unsharded report. Skipped, with a message, where `parallel` is not
 /// installed (CI installs it: .ci/run).
 #[test]
 fn shards_under_gnu_parallel() {
-    let has_parallel = Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_parallel {
-        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+    if !gnu_parallel() {
         return;
     }
     let (dir, openings) = workdir("shards-parallel");
@@ -368,12 +375,7 @@ fn shards_as_a_slurm_job_array() {
 /// deciding batch are never started. Skipped where `parallel` is absent.
 #[test]
 fn sprt_batches_stop_when_the_merge_decides() {
-    let has_parallel = Command::new("parallel")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_parallel {
-        println!("skipped: GNU parallel is not installed (apt-get install parallel)");
+    if !gnu_parallel() {
         return;
     }
     let (dir, openings) = workdir("shards-sprt");
