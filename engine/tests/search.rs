@@ -688,6 +688,22 @@ fn the_games_own_perpetual_check_is_lost() {
 }
 
 #[test]
+fn under_the_fivefold_rule_a_perpetual_check_is_a_draw() {
+    // Modern Taikyoku has no check rule and no perpetual clause: the fifth occurrence of a
+    // position is a draw, whoever checked. The cycle 5w1w (check) 1p2p 1w2w (check) 2p1p has
+    // been played once; Black's check 2w1w recreates a position of the game. It scores the
+    // draw (0, no contempt); the search once judged it by chu's clause (Black lost it, so
+    // White, far ahead, repeated into a draw: a tomatene game, 2026-12-07, ended so at ply 900).
+    let mut p = atsa(&[("1p", "k"), ("5w", "(FCH)"), ("36jj", "K")], 'b');
+    for m in ["5w1w", "1p2p", "1w2w", "2p1p"] {
+        let m = p.parse_move(m).unwrap();
+        p.make(m);
+    }
+    let check = p.parse_move("2w1w").unwrap();
+    assert_eq!(score_of_root_move(&p, check, 3), 0);
+}
+
+#[test]
 fn the_games_own_perpetual_chase_is_lost() {
     // Chu's perpetual clause counts chasing too: a move after which the piece that moved
     // attacks an enemy piece. Black's rook has chased White's gold once around the cycle

@@ -303,7 +303,7 @@ const HISTORY_ATTACKS: usize = 32;
 /// reads them for cycles that begin before the root, such as the game's own repetitions. Found
 /// once per search on a copy of the root.
 fn attacks_before_root<const N: usize>(pos: &Position<N>) -> Vec<bool> {
-    if pos.variant().repetition() == RepetitionRule::Forbidden {
+    if pos.variant().repetition() != RepetitionRule::Fourfold {
         return Vec::new();
     }
     let mut p = pos.clone();

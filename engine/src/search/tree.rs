@@ -78,6 +78,9 @@ pub struct Thread<'a, const N: usize> {
     pub must_complete: bool,
     /// Repeating a position is illegal (Dai dai), not a draw.
     pub forbid_repetition: bool,
+    /// The repetition rule has the perpetual clause (fourfold: the side that attacked with
+    /// every move of the cycle loses); under the others a repetition is a draw.
+    pub perpetual_clause: bool,
     /// The depth of the iteration under way (bounds the check extensions).
     pub root_depth: i32,
     /// MultiPV: how many best root lines one root search finds (1: the best line only).
@@ -118,6 +121,7 @@ impl<'a, const N: usize> Thread<'a, N> {
             aborted: false,
             must_complete: false,
             forbid_repetition: v.repetition() == RepetitionRule::Forbidden,
+            perpetual_clause: v.repetition() == RepetitionRule::Fourfold,
             root_depth: 1,
             root_lines: 1,
             root_found: Vec::new(),
@@ -688,14 +692,15 @@ impl<'a, const N: usize> Thread<'a, N> {
     /// draw, unless one side made an attacking move (a check; in chu also an attack by the piece
     /// that moved, perpetual chasing) with each of its moves since then and the other did not:
     /// that side loses, as the fourfold rule's perpetual clause has it (`rules/game.rs`; one
-    /// repetition stands for the fourth, as in YaneuraOu). The moves of the cycle inside the
+    /// repetition stands for the fourth, as in YaneuraOu); under a rule without that clause
+    /// (fivefold) always a draw. The moves of the cycle inside the
     /// tree are taken back one by one and asked; those before the root were asked once at the
     /// root (`Shared::history_attacks`). A cycle longer than what is known scores the draw.
     /// Repeated positions are rare, so the walk costs nothing measurable.
     fn repetition_score(&mut self, ply: usize, k: usize) -> i32 {
         let draw = self.draw_score(ply);
         let before = &self.shared.history_attacks;
-        if k > ply + before.len() {
+        if !self.perpetual_clause || k > ply + before.len() {
             return draw;
         }
         // `back` counts the cycle's moves from the last: even ones were made by the opponent of
