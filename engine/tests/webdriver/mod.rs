@@ -79,8 +79,13 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {chromedriver}: {e}"));
+        // One profile per browser: two tests of one process running at once must not share
+        // one, or the second Chromium hands its window to the first (its environment, such as
+        // the font configuration, then does not apply) and one test's end closes the other's.
+        static BROWSERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = BROWSERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let profile =
-            std::env::temp_dir().join(format!("taikyoku-gui-chromium-{}", std::process::id()));
+            std::env::temp_dir().join(format!("taikyoku-gui-chromium-{}-{n}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         let mut b = Browser {
             driver,
