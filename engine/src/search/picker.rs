@@ -2,7 +2,7 @@
 //! node that cuts off early never scores its quiet moves (a Taikyoku position has hundreds).
 //! The captures and the quiet moves come from one walk of the pieces, the quiets set aside for
 //! their stage: walking a giant army is the dearest part of generation, and many nodes that
-//! generate their captures go on to their quiets (session 34's `bench`: Dai dai 58%, Maka dai
+//! generate their captures go on to their quiets (`bench` at 10acfa1: Dai dai 58%, Maka dai
 //! dai 51%, Taikyoku 20%), while setting a quiet move aside costs little. Instructions a node
 //! fell by 13.6% (Dai dai), 10.9% (Maka dai dai) and 5.1% (Taikyoku). Zone-promotion
 //! variants (Ko) walk twice instead ([`Thread::one_walk`]).

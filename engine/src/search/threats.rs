@@ -3,7 +3,7 @@
 //! futility pruning counts what the threat may win before it trusts the static evaluation, and
 //! the futility pruning of quiet moves counts it for the moves that leave it standing.
 //!
-//! Only the moved piece is walked (once, by the movement interpreter). Session 27 measured
+//! Only the moved piece is walked (once, by the movement interpreter). Measured with 6c814c0:
 //! widening the move ordering's threats to discovered attacks, to the opponent's move before
 //! its last and to the null move's refutation: none gained.
 

@@ -51,7 +51,7 @@ pub struct Thread<'a, const N: usize> {
     /// keeps the quiets for their stage (every variant but those with zone promotion, whose
     /// generator cannot tell at once whether a move captures: shots, burns and killing
     /// promotions are decided after the walk, and asking the board for every move cost more
-    /// than the second walk it saves; measured in session 34).
+    /// than the second walk it saves; measured with 10acfa1).
     pub one_walk: bool,
     /// Where the picker sets a node's quiet moves aside while the captures go to the arena
     /// (reused: no allocation per node).
