@@ -15,10 +15,13 @@
 //! Nothing is allocated per node: each thread owns one move arena and fixed-size tables.
 
 mod history;
+mod params;
 mod picker;
 mod position;
 mod quiescence;
+mod repetition;
 pub mod skill;
+mod thread;
 mod threats;
 mod tree;
 
@@ -31,7 +34,7 @@ use taikyoku_movegen::{Colour, Move, Position, RepetitionRule};
 
 pub use history::Memory;
 pub use position::SearchPosition;
-use tree::Thread;
+use thread::Thread;
 
 use crate::tt::Tt;
 

@@ -18,17 +18,7 @@ use taikyoku_movegen::{Move, MoveSink, Position, Promotion};
 use super::history::HISTORY_MAX;
 use super::threats::{escapes, threatened, Threatened};
 
-use super::tree::{captures_enemy, Thread};
-
-/// The move arena: every ply's moves with their ordering scores, one slice per ply.
-pub struct MoveList(pub Vec<(i32, Move)>);
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn push(&mut self, m: Move) {
-        self.0.push((0, m));
-    }
-}
+use super::thread::{captures_enemy, Thread};
 
 /// A sink that sorts a node's moves as they are generated: the captures into the arena, the
 /// quiet moves aside (both in generation order). Not used where the variant has zone
@@ -351,7 +341,7 @@ mod tests {
     use taikyoku_movegen::{with_position, AnyPosition, Move, Position, Variant};
 
     use super::super::history::History;
-    use super::super::tree::Thread;
+    use super::super::thread::Thread;
     use super::super::{Control, Features, Limits, Shared};
     use super::{MoveClass, Picker};
     use crate::time::Deadlines;

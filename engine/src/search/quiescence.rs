@@ -2,7 +2,7 @@
 //! exchange (a capture of a sole royal piece always), until the position is quiet. A side in
 //! check does not stand pat: it searches the moves that take its royal out of danger.
 
-use super::tree::Thread;
+use super::thread::Thread;
 use super::{from_tt, to_tt, INF, MATE, MAX_PLY};
 use crate::tt::Bound;
 use arrayvec::ArrayVec;
