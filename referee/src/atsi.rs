@@ -13,18 +13,10 @@ use std::time::{Duration, Instant};
 
 use taikyoku_movegen::{AnyPosition, Move, Outcome, Variant};
 
-use super::play::TimeControl;
-use super::player::{Conn, EngineSpec, Failure, Reply, Turn, HANDSHAKE_TIMEOUT, LINE_QUEUE};
-
-/// Where a move's intermediate squares go in its text.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum StepOrder {
-    /// `start step... end`: the ATSI spec's order and the site's host's.
-    #[default]
-    Between,
-    /// `start end step...`: tomatene's order.
-    Last,
-}
+use super::clock::TimeControl;
+use super::conn::{Conn, Failure, HANDSHAKE_TIMEOUT, LINE_QUEUE};
+use super::spec::{EngineSpec, StepOrder};
+use super::turn::{Reply, Turn};
 
 /// The game as the engine knows it.
 struct Game {

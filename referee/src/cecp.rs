@@ -14,8 +14,10 @@ use std::time::{Duration, Instant};
 use taikyoku_movegen::{AnyPosition, Outcome, Variant};
 use taikyoku_protocol::dialect::Dialect;
 
-use super::play::TimeControl;
-use super::player::{Conn, EngineSpec, Failure, Reply, Turn, HANDSHAKE_TIMEOUT, LINE_QUEUE};
+use super::clock::TimeControl;
+use super::conn::{Conn, Failure, HANDSHAKE_TIMEOUT, LINE_QUEUE};
+use super::spec::EngineSpec;
+use super::turn::{Reply, Turn};
 
 /// How long a protocol-2 engine may take to send its first `feature` line before it is taken
 /// for a protocol-1 engine (the CECP specification's two seconds).

@@ -8,12 +8,16 @@
 
 pub mod atsi;
 pub mod cecp;
+pub mod clock;
+pub mod conn;
 #[cfg(target_os = "linux")]
 mod orphans;
 pub mod play;
 pub mod player;
 pub mod results;
+pub mod spec;
 pub mod stats;
+pub mod turn;
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -25,7 +29,8 @@ use std::time::Duration;
 use taikyoku_movegen::{Colour, Outcome};
 
 use play::{play_game, GameConfig, GameRecord};
-use player::{EngineSpec, Player};
+use player::Player;
+use spec::EngineSpec;
 use stats::{sprt_bounds, Tally, WinLengths};
 
 /// A sequential probability ratio test to run.
@@ -604,7 +609,7 @@ mod tests {
             game: GameConfig {
                 variant,
                 chu_play: Default::default(),
-                tc: play::TimeControl::Depth(1),
+                tc: clock::TimeControl::Depth(1),
                 margin: Duration::ZERO,
                 max_plies: None,
                 resign: None,

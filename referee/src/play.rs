@@ -8,50 +8,10 @@ use std::time::Duration;
 use taikyoku_movegen::{AnyPosition, Colour, Outcome, Variant};
 use taikyoku_protocol::joint::{ChuPlay, Joint};
 
-use super::player::{Failure, Player, Turn};
-
-/// How much time the engines get.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum TimeControl {
-    /// Base time and increment per move.
-    Fischer {
-        /// Time at the start.
-        base: Duration,
-        /// Added after each move.
-        inc: Duration,
-    },
-    /// Base time, then a fixed time per move once it is used up.
-    Byoyomi {
-        /// Time at the start.
-        base: Duration,
-        /// Per move after the base time.
-        byoyomi: Duration,
-    },
-    /// A fixed number of nodes per move (reproducible).
-    Nodes(u64),
-    /// A fixed depth per move (reproducible).
-    Depth(i32),
-}
-
-impl std::fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TimeControl::Fischer { base, inc } => {
-                write!(f, "{}+{}", base.as_secs_f64(), inc.as_secs_f64())
-            }
-            TimeControl::Byoyomi { base, byoyomi } => {
-                write!(
-                    f,
-                    "{} byoyomi {}",
-                    base.as_secs_f64(),
-                    byoyomi.as_secs_f64()
-                )
-            }
-            TimeControl::Nodes(n) => write!(f, "{n} nodes"),
-            TimeControl::Depth(d) => write!(f, "depth {d}"),
-        }
-    }
-}
+use super::clock::{Clocks, TimeControl};
+use super::conn::Failure;
+use super::player::Player;
+use super::turn::Turn;
 
 /// Rules of one game besides the variant's.
 #[derive(Clone, Debug)]
@@ -147,20 +107,12 @@ fn play(
     let mut sent: Vec<String> = opening_moves;
     // Each engine plays under its own limit (`tc=`, `depth=`, `nodes=`) or the match's.
     let tcs = [0, 1].map(|s| players[s].spec.limit.unwrap_or(cfg.tc));
-    let mut clock = tcs.map(|tc| match tc {
-        TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => base,
-        _ => Duration::ZERO,
-    });
-    let on_clock = tcs.iter().all(|tc| {
-        matches!(
-            tc,
-            TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. }
-        )
-    });
+    let mut clocks = Clocks::new(tcs, cfg.margin, cfg.move_timeout);
+    let on_clock = clocks.on_clock();
     if on_clock {
-        *left = Some(clock);
+        *left = Some(clocks.left());
     }
-    let mut scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
+    let mut agreement = Agreement::new(cfg.resign);
     let mut broken = [false; 2];
     let finish = |outcome: Outcome, why: Why, moves, hodges, broken| GameRecord {
         outcome,
@@ -218,18 +170,12 @@ fn play(
         // A reason naming the mover (`n`) and its opponent (`o`).
         let named = |f: &dyn Fn(&str, &str) -> String| Why::named(&name, &other, f);
         let loses = |why: Why| (Outcome::Win(side.flip()), why);
-        let tc = tcs[s];
-        let timeout = match tc {
-            TimeControl::Fischer { .. } => clock[s] + cfg.margin,
-            TimeControl::Byoyomi { byoyomi, .. } => clock[s] + byoyomi + cfg.margin,
-            TimeControl::Nodes(_) | TimeControl::Depth(_) => cfg.move_timeout,
-        };
         let turn = Turn {
             opening: base,
             moves: &sent,
-            clock,
-            tc,
-            timeout,
+            clock: clocks.left(),
+            tc: clocks.tc(s),
+            timeout: clocks.timeout(s),
             side: s,
         };
         let reply = match players[s].go(&turn) {
@@ -263,37 +209,13 @@ fn play(
             return finish(o, r, moves, hodges, broken);
         }
         // Clocks (not for an engine with a depth or node limit).
-        match tc {
-            TimeControl::Fischer { inc, .. } => {
-                if reply.elapsed > clock[s] + cfg.margin {
-                    clock[s] = Duration::ZERO;
-                    if on_clock {
-                        *left = Some(clock);
-                    }
-                    let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
-                    return finish(o, r, moves, hodges, broken);
-                }
-                clock[s] = clock[s].saturating_sub(reply.elapsed) + inc;
-            }
-            TimeControl::Byoyomi { byoyomi, .. } => {
-                if reply.elapsed > clock[s] {
-                    let over = reply.elapsed - clock[s];
-                    clock[s] = Duration::ZERO;
-                    if over > byoyomi + cfg.margin {
-                        if on_clock {
-                            *left = Some(clock);
-                        }
-                        let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
-                        return finish(o, r, moves, hodges, broken);
-                    }
-                } else {
-                    clock[s] -= reply.elapsed;
-                }
-            }
-            _ => {}
-        }
+        let in_time = clocks.charge(s, reply.elapsed);
         if on_clock {
-            *left = Some(clock);
+            *left = Some(clocks.left());
+        }
+        if !in_time {
+            let (o, r) = loses(named(&|n, _| format!("{n} ({side}) lost on time")));
+            return finish(o, r, moves, hodges, broken);
         }
         if reply.bestmove == "resign" {
             let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
@@ -343,27 +265,58 @@ fn play(
             }
         }
         // Resignation adjudication: both engines agree for long enough.
-        if let (Some((cp, n)), Some(sc)) = (cfg.resign, reply.score) {
-            scores[s].push(sc);
-            let last = |v: &Vec<i32>| v.iter().rev().take(n).copied().collect::<Vec<_>>();
-            let (a, b) = (last(&scores[s]), last(&scores[1 - s]));
-            if a.len() == n && b.len() == n {
-                let mover_losing = a.iter().all(|&x| x <= -cp) && b.iter().all(|&x| x >= cp);
-                let mover_winning = a.iter().all(|&x| x >= cp) && b.iter().all(|&x| x <= -cp);
-                if mover_losing || mover_winning {
-                    let winner = if mover_winning { side } else { side.flip() };
-                    let loser = players[winner.flip().index()].spec.name.clone();
-                    return finish(
-                        Outcome::Win(winner),
-                        Why::named(&loser, "", |n, _| {
-                            format!("adjudication: both engines agree that {n} is lost")
-                        }),
-                        moves,
-                        hodges,
-                        broken,
-                    );
-                }
-            }
+        if let Some(winner) = reply.score.and_then(|sc| agreement.note(side, sc)) {
+            let loser = players[winner.flip().index()].spec.name.clone();
+            return finish(
+                Outcome::Win(winner),
+                Why::named(&loser, "", |n, _| {
+                    format!("adjudication: both engines agree that {n} is lost")
+                }),
+                moves,
+                hodges,
+                broken,
+            );
+        }
+    }
+}
+
+/// Resignation adjudication (`--resign CP:MOVES`): the engines' last reported scores, each
+/// from the mover's side.
+struct Agreement {
+    /// The score beyond which a side counts as lost, and for how many moves of each engine.
+    resign: Option<(i32, usize)>,
+    /// Each side's scores so far, by colour index.
+    scores: [Vec<i32>; 2],
+}
+
+impl Agreement {
+    fn new(resign: Option<(i32, usize)>) -> Agreement {
+        Agreement {
+            resign,
+            scores: [Vec::new(), Vec::new()],
+        }
+    }
+
+    /// Notes `side`'s score `sc` for the move it just played: the winner, once both engines'
+    /// last `MOVES` scores agree on one (the mover's at least CP up and its opponent's at least
+    /// CP down, or the other way round).
+    fn note(&mut self, side: Colour, sc: i32) -> Option<Colour> {
+        let (cp, n) = self.resign?;
+        let s = side.index();
+        self.scores[s].push(sc);
+        let last = |v: &Vec<i32>| v.iter().rev().take(n).copied().collect::<Vec<_>>();
+        let (a, b) = (last(&self.scores[s]), last(&self.scores[1 - s]));
+        if a.len() < n || b.len() < n {
+            return None;
+        }
+        let mover_losing = a.iter().all(|&x| x <= -cp) && b.iter().all(|&x| x >= cp);
+        let mover_winning = a.iter().all(|&x| x >= cp) && b.iter().all(|&x| x <= -cp);
+        if mover_winning {
+            Some(side)
+        } else if mover_losing {
+            Some(side.flip())
+        } else {
+            None
         }
     }
 }

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use crate::player::{EngineSpec, Proto};
+use crate::spec::{EngineSpec, Proto};
 use crate::{sprt_decision, FinishedGame, MatchReport, ReportInfo, Shard, Sprt};
 
 /// The version of the file's layout, in every header.

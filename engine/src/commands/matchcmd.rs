@@ -9,10 +9,11 @@ use clap::{Args, Subcommand};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use taikyoku_movegen::{AnyPosition, Variant};
-use taikyoku_referee::atsi::StepOrder;
-use taikyoku_referee::play::{GameConfig, TimeControl};
-use taikyoku_referee::player::{EngineSpec, Player, Proto};
+use taikyoku_referee::clock::TimeControl;
+use taikyoku_referee::play::GameConfig;
+use taikyoku_referee::player::Player;
 use taikyoku_referee::results::{self, file_sha256, EngineInfo, Header, Settings};
+use taikyoku_referee::spec::{EngineSpec, Proto, StepOrder};
 use taikyoku_referee::{print_report, run_match, MatchConfig, ReportInfo, Shard, Sprt};
 
 use crate::{CliError, VariantArgs};
