@@ -10,6 +10,8 @@
 //! [`Evaluator::evaluate_with`] reads them in O(1). The position itself knows nothing of the
 //! evaluation.
 
+#![forbid(unsafe_code)]
+
 pub mod params;
 pub mod values;
 

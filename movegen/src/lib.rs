@@ -6,6 +6,8 @@
 //! `docs/variant-format.md`) and in one move generator (the `movegen` module); nothing else re-implements
 //! a rule.
 
+#![forbid(unsafe_code)]
+
 // The tree follows the layers (docs/architecture.md). Every module is private: the other crates
 // use the items re-exported below, so the internals (the movement interpreter, the compiled
 // programs, the attack tables, the variant file's definition) can change without breaking them.

@@ -6,6 +6,8 @@
 //! A protocol keeps the game (variant, position, history) and talks to the search through the
 //! [`engine::Engine`] trait, so it knows nothing of the search's internals.
 
+#![forbid(unsafe_code)]
+
 pub mod atsi;
 pub mod cecp;
 pub mod dialect;

@@ -8,6 +8,8 @@
 //! pieces, written without the engine's notation code. [`processes`] finds processes a test
 //! expects to be gone.
 
+#![forbid(unsafe_code)]
+
 pub mod kit;
 pub mod processes;
 pub mod reference;
