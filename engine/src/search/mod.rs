@@ -509,26 +509,8 @@ pub fn search<const N: usize>(
 /// One iteration's search of the root at `depth` in an aspiration window around `prev` (from
 /// depth 4 on), widened on each failure until the score falls inside.
 fn aspirated<const N: usize>(t: &mut Thread<'_, N>, depth: i32, prev: i32) -> i32 {
-    let mut delta = 60;
-    let (mut lo, mut hi) = if depth >= 4 && prev.abs() < MATE_BOUND {
-        (prev - delta, prev + delta)
-    } else {
-        (-INF, INF)
-    };
-    loop {
-        let s = t.search(depth, 0, lo, hi, false, false);
-        if t.aborted {
-            return s;
-        }
-        if s <= lo && lo > -INF {
-            lo = (lo - delta).max(-INF);
-        } else if s >= hi && hi < INF {
-            hi = (hi + delta).min(INF);
-        } else {
-            return s;
-        }
-        delta *= 3;
-    }
+    let window = aspiration_window(depth, prev, prev);
+    search_root_in(t, depth, window, |_, s, lo| s <= lo)
 }
 
 /// MultiPV: one iteration's root search for the best lines, in a window from below the last
@@ -541,23 +523,43 @@ fn aspirated_lines<const N: usize>(
     prev_best: i32,
     prev_last: i32,
 ) -> i32 {
-    let mut delta = 60;
-    let (mut lo, mut hi) =
-        if depth >= 4 && prev_best.abs() < MATE_BOUND && prev_last.abs() < MATE_BOUND {
-            (prev_last.min(prev_best) - delta, prev_best + delta)
-        } else {
-            (-INF, INF)
-        };
+    let window = aspiration_window(depth, prev_best, prev_last);
+    search_root_in(t, depth, window, |t, _, lo| {
+        !(t.root_found.len() == t.root_lines && t.root_found.last().is_some_and(|l| l.0 > lo))
+    })
+}
+
+/// The first window of an iteration at `depth` whose previous best score was `best` and
+/// whose last wanted line scored `last` (the same score with one line): from depth
+/// [`params::ASPIRATION_MIN_DEPTH`] on and away from mate scores, [`params::ASPIRATION_DELTA`]
+/// around them; else the full window.
+fn aspiration_window(depth: i32, best: i32, last: i32) -> (i32, i32) {
+    let delta = params::ASPIRATION_DELTA;
+    if depth >= params::ASPIRATION_MIN_DEPTH && best.abs() < MATE_BOUND && last.abs() < MATE_BOUND {
+        (last.min(best) - delta, best + delta)
+    } else {
+        (-INF, INF)
+    }
+}
+
+/// The root searched at `depth` in `window`, widened (by a delta tripled each time) above when
+/// the score reaches the top and below while `fails_low(thread, score, lower edge)`, until
+/// neither holds; the last score (or the stopped search's).
+fn search_root_in<const N: usize>(
+    t: &mut Thread<'_, N>,
+    depth: i32,
+    (mut lo, mut hi): (i32, i32),
+    fails_low: impl Fn(&Thread<'_, N>, i32, i32) -> bool,
+) -> i32 {
+    let mut delta = params::ASPIRATION_DELTA;
     loop {
         let s = t.search(depth, 0, lo, hi, false, false);
         if t.aborted {
             return s;
         }
-        let all_inside =
-            t.root_found.len() == t.root_lines && t.root_found.last().is_some_and(|l| l.0 > lo);
         if s >= hi && hi < INF {
             hi = (hi + delta).min(INF);
-        } else if !all_inside && lo > -INF {
+        } else if lo > -INF && fails_low(t, s, lo) {
             lo = (lo - delta).max(-INF);
         } else {
             return s;

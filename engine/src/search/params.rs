@@ -1,7 +1,15 @@
-//! The main search's margins, reductions and depth limits, named and in one place (as Reckless
-//! and Viridithas keep them), by the step of [`Thread::search`](super::thread::Thread) that
-//! uses them. Depths are in plies, margins in centipawns. Quiescence keeps its own limits
-//! (`quiescence.rs`), the move picker its ordering constants.
+//! The search's margins, reductions and depth limits, named and in one place (as Reckless and
+//! Viridithas keep them): the aspiration windows, then by the step of
+//! [`Thread::search`](super::thread::Thread) that uses them. Depths are in plies, margins in
+//! centipawns. Quiescence keeps its own limits (`quiescence.rs`), the move picker its ordering
+//! constants.
+
+/// Iterative deepening: the first depth searched in an aspiration window.
+pub const ASPIRATION_MIN_DEPTH: i32 = 4;
+
+/// Iterative deepening: the aspiration window's half-width around the last score, tripled on
+/// each failure.
+pub const ASPIRATION_DELTA: i32 = 60;
 
 /// Step 6, reverse futility: the deepest node it stands at.
 pub const RFP_MAX_DEPTH: i32 = 6;
