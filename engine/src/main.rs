@@ -55,8 +55,8 @@ enum Command {
 /// Which variant to use: a built-in one by name, or a variant file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {
-    /// Variant name: taikyoku, maka-dai-dai, dai-dai, ko or chu (or chu-hachu, chu as HaChu reads
-    /// it).
+    /// Variant name: taikyoku, taikyoku-atsa, maka-dai-dai, dai-dai, ko, chu or dai (or
+    /// chu-hachu, chu as HaChu reads it).
     #[arg(long, default_value = "taikyoku")]
     pub variant: String,
     /// Load the variant from this file instead (see docs/variant-format.md).

@@ -268,6 +268,43 @@ fn qboard_dai_dai_engine_moves_first() {
     e.quit();
 }
 
+/// QBoard's `dai` (also HaChu's name): QBoard's setup and letters, the opponent's moves in
+/// CECP squares (`i5i6` is our 7k7j), a position set up with QBoard's FEN, the engine's moves
+/// legal on the referee's board.
+#[test]
+fn qboard_dai_game_and_setboard() {
+    let mut e = Engine::start();
+    let features = e.handshake();
+    assert!(features.contains(",dai,"), "dai not announced: {features}");
+    e.send("new");
+    e.send("variant dai");
+    e.send("sd 1");
+    e.send("i5i6");
+    let mut g = Game::new("dai");
+    let m = g.dialect.parse_move(&g.pos, "i5i6").unwrap();
+    assert_eq!(g.pos.move_to_string(m), "7k7j");
+    g.play("i5i6");
+    expect_engine_move(&mut e, &mut g, false);
+    for i in 0..3 {
+        let reply = g.some_move(i);
+        e.send(&format!("usermove {reply}"));
+        g.play(&reply);
+        expect_engine_move(&mut e, &mut g, false);
+    }
+    // setboard with QBoard's letters (`Y` knight, `J` iron general, `N` lion, ...).
+    let fen = g.fen();
+    let upper = fen.to_uppercase();
+    assert!(upper.contains('Y') && upper.contains('J'), "{fen}");
+    e.send(&format!("setboard {fen}"));
+    let reply = g.some_move(7);
+    e.send(&format!("usermove {reply}"));
+    g.play(&reply);
+    expect_engine_move(&mut e, &mut g, false);
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.assert_qboard_safe();
+    e.quit();
+}
+
 #[test]
 fn qboard_maka_bare_first_move_and_multi_leg_moves() {
     let mut e = Engine::start();
@@ -909,7 +946,7 @@ fn xboard_chu_hachu_by_name_plays_hachus_rules() {
     assert_eq!(
         lines,
         [
-            "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, taikyoku, \
+            "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, dai, taikyoku, \
              maka-dai-dai, dai-dai, ko, taikyoku-atsa, chu-hachu)): variant chu-hachuu",
             "pong 3"
         ]

@@ -754,6 +754,85 @@ fn the_report_counts_reasons_without_touching_other_words() {
 }
 
 #[test]
+fn hachu_is_sent_dai_positions_in_its_own_letters() {
+    // An opening given as a position needs `setboard`. An engine that calls itself HaChu gets
+    // the placement only, in HaChu's Dai letters (lion `L!`, violent ox `X'`, knight `N`), not
+    // QBoard's (lion `N`, violent ox `V'`, knight `Y`, which HaChu does not know); any other
+    // CECP engine gets QBoard's FEN with the side field.
+    let start = "ln(sg)icsgkgsci(sg)nl/(rv)1(cs)1(fl)1(bt)(de)(bt)1(fl)1(cs)1(rv)/\
+                 1(vo)1(ab)1(ew)(ph)(ln)(kr)(ew)1(ab)1(vo)1/r(fd)(sm)(vm)b(dh)(dk)q(dk)(dh)b(vm)(sm)(fd)r/\
+                 ppppppppppppppp/4(gb)5(gb)4/15/15/15/4(GB)5(GB)4/PPPPPPPPPPPPPPP/\
+                 R(FD)(SM)(VM)B(DH)(DK)Q(DK)(DH)B(VM)(SM)(FD)R/1(VO)1(AB)1(EW)(KR)(LN)(PH)(EW)1(AB)1(VO)1/\
+                 (RV)1(CS)1(FL)1(BT)(DE)(BT)1(FL)1(CS)1(RV)/LN(SG)ICSGKGSCI(SG)NL";
+    // The start position with Black's pawn 7k on 7j and White's 7e on 7f: Black to move.
+    let opening = start
+        .replacen(
+            "ppppppppppppppp/4(gb)5(gb)4",
+            "pppppppp1pppppp/4(gb)3p1(gb)4",
+            1,
+        )
+        .replacen(
+            "4(GB)5(GB)4/PPPPPPPPPPPPPPP",
+            "4(GB)3P1(GB)4/PPPPPPPP1PPPPPP",
+            1,
+        );
+    let openings = Scratch::new("dai.openings");
+    std::fs::write(openings.path(), format!("{opening} b - 3\n")).unwrap();
+    let logs = [Scratch::new("dai-hachu.log"), Scratch::new("dai-cecp.log")];
+    let o = run(&[
+        "--variant",
+        "dai",
+        "--engine",
+        &format!(
+            "cmd={} arg={} arg={} name=hachu proto=cecp",
+            faulty("hachu-named"),
+            logs[0].arg(),
+            taikyoku()
+        ),
+        "--engine",
+        &format!(
+            "cmd={} arg={} arg={} name=cecp proto=cecp",
+            faulty("logged"),
+            logs[1].arg(),
+            taikyoku()
+        ),
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--draw-after",
+        "8",
+        "--openings",
+        openings.arg(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(out.contains("Finished game"), "{out}");
+    let setboards = |log: &Scratch| -> Vec<String> {
+        std::fs::read_to_string(log.path())
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("setboard "))
+            .map(str::to_string)
+            .collect()
+    };
+    let hachu = setboards(&logs[0]);
+    let qboard = setboards(&logs[1]);
+    assert!(!hachu.is_empty() && !qboard.is_empty(), "{out}");
+    let placement = "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/\
+                     rf'mvbhdqdhbvmf'r/pppppppp1pppppp/4p'3p1p'4/15/15/15/4P'3P1P'4/\
+                     PPPPPPPP1PPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/\
+                     LNUICSGKGSCIUNL";
+    assert!(
+        hachu.iter().all(|l| *l == format!("setboard {placement}")),
+        "{hachu:?}"
+    );
+    let fen = "setboard lyujcsgkgscjuyl/a1z1f1tet1f1z1a/1v'1a'1wxnow1a'1v'1/\
+               rf'mvbhdqdhbvmf'r/pppppppp1pppppp/4i3p1i4/15/15/15/4I3P1I4/PPPPPPPP1PPPPPP/\
+               RF'MVBHDQDHBVMF'R/1V'1A'1WONXW1A'1V'1/A1Z1F1TET1F1Z1A/LYUJCSGKGSCJUYL w";
+    assert!(qboard.iter().all(|l| l == fen), "{qboard:?}");
+}
+
+#[test]
 fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     // Refereed by HaChu's rules: our engine over USI is sent `chu-hachu`, over CECP too (it
     // announces the name), and an engine that announces only `chu` (as HaChu does) is sent that.
@@ -833,7 +912,7 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     assert!(!o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(
-        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"),
+        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"),
         "{e}"
     );
 }

@@ -103,6 +103,7 @@ fn move_positions(v: &Arc<Variant>) -> Vec<AnyPosition> {
         "dai-dai" => include_str!("../../perft-data/dai-dai.perft"),
         "ko" => include_str!("../../perft-data/ko.perft"),
         "chu" => include_str!("../../perft-data/chu.perft"),
+        "dai" => include_str!("../../perft-data/dai.perft"),
         _ => "",
     };
     data.lines()

@@ -58,7 +58,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// Listening on 127.0.0.1 at `port`, running `engine`, offering the five built-in
+    /// Listening on 127.0.0.1 at `port`, running `engine`, offering the built-in
     /// variants with `initial` (a built-in id) first selected; an `initial` that is a reading
     /// of one of them (`chu-hachu`, [`taikyoku_movegen::READINGS`]) is offered too.
     pub fn new(port: u16, engine: Vec<String>, initial: &str) -> Result<Config, String> {
@@ -134,22 +134,26 @@ mod tests {
     #[test]
     fn variants_are_offered_and_selected() {
         let mut c = Config::new(0, vec!["x".into()], "chu").unwrap();
-        assert_eq!(c.variants.len(), 6);
+        assert_eq!(c.variants.len(), 7);
         assert_eq!(c.variants[c.initial].key, "chu");
         assert_eq!(
             Config::new(0, vec![], "chess").unwrap_err(),
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"
         );
+        // Dai shogi is a built-in variant like the others.
+        let d = Config::new(0, vec![], "dai").unwrap();
+        assert_eq!(d.variants[d.initial].key, "dai");
+        assert_eq!(d.variants[d.initial].variant.geometry().files(), 15);
         // HaChu's reading of chu is offered when asked for.
         let h = Config::new(0, vec![], "chu-hachu").unwrap();
-        assert_eq!(h.variants.len(), 7);
+        assert_eq!(h.variants.len(), 8);
         assert_eq!(h.variants[h.initial].key, "chu-hachu");
         assert_eq!(h.variants[h.initial].usi_value, "chu-hachu");
         assert_eq!(h.variants[h.initial].variant.id(), "chu-hachu");
         let mut other = VariantChoice::builtin("ko").unwrap();
         other.key = "file:ko".into();
         c.select(other);
-        assert_eq!(c.variants.len(), 7);
+        assert_eq!(c.variants.len(), 8);
         assert_eq!(c.variants[c.initial].key, "file:ko");
     }
 }

@@ -1512,6 +1512,37 @@ pub fn empty_board_reach(v: &Variant, form: FormId, col: usize, row: usize) -> V
     out
 }
 
+/// For `must-promote-where-immobile` (docs/variant-format.md): per padded square, bit 0 (1)
+/// when a Black piece of `form` would have no move from there on the empty board, bit 1 (2)
+/// the same for White; 0 off the board.
+pub(crate) fn immobile_squares(v: &Variant, form: FormId) -> Vec<u8> {
+    struct Any(bool);
+    impl Visitor for Any {
+        const MOVES: bool = false;
+        fn reach(&mut self, _cx: &Ctx, _to: usize, _p: Piece, modality: u8) {
+            if modality & (MOVE | CAPTURE) != 0 {
+                self.0 = true;
+            }
+        }
+    }
+    let geo = &v.geo;
+    let cells = empty_mailbox(geo);
+    let mut bits = vec![0u8; geo.padded_len()];
+    for sq in geo.all_squares() {
+        for colour in [Colour::Black, Colour::White] {
+            let piece = Piece::new(form, colour);
+            let mut any = Any(false);
+            let mut w = Walker::new(v, &cells[..], sq, &mut any);
+            w.set_piece(sq, piece);
+            w.program(&v.programs[piece.index()]);
+            if !any.0 {
+                bits[sq.index()] |= 1 << colour.index();
+            }
+        }
+    }
+    bits
+}
+
 /// The danger to a sole royal piece, found by [`Position::danger`]: the enemy pieces that
 /// could ever reach its square and the checkers among them (for a plain slider, with the step
 /// of its line towards the royal; None: nothing can stand in its way).

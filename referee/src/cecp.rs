@@ -326,8 +326,8 @@ impl Cecp {
                     "the opening needs setboard, which the engine did not announce".into(),
                 ));
             }
-            let fen = self.dialect.to_fen(&pos);
             if self.is_hachu() {
+                let fen = self.dialect.to_hachu_fen(&pos);
                 // HaChu 0.21 reads the placement only (anything after it kills it) and keeps
                 // the side to move, which is the first player's after `new`.
                 let first_to_move = pos.side_to_move().index() == 0;
@@ -339,7 +339,7 @@ impl Cecp {
                 let placement = fen.split_whitespace().next().unwrap_or("");
                 conn.send(&format!("setboard {placement}"))?;
             } else {
-                conn.send(&format!("setboard {fen}"))?;
+                conn.send(&format!("setboard {}", self.dialect.to_fen(&pos)))?;
             }
         }
         Ok(Game { pos, known: 0 })
@@ -574,7 +574,9 @@ mod tests {
     fn chu_hachu_is_chu_to_an_engine_that_does_not_know_it() {
         let names = cecp_variant_names("chu-hachu");
         let vs = |s: &str| s.split(',').map(str::to_string).collect::<Vec<_>>();
-        let ours = vs("daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,chu-hachu");
+        let ours = vs(
+            "daidai,maka,koshogi,chu,dai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu",
+        );
         let choose = |a: Option<&[String]>| choose_variant_name(&names, a);
         assert_eq!(choose(Some(&ours)).unwrap(), "chu-hachu");
         assert_eq!(choose(Some(&vs("chu,shogi"))).unwrap(), "chu");

@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use taikyoku_movegen::{
-    with_position, AnyPosition, Colour, Move, MoveSink, Position, Promotion, Square, Variant,
+    with_position, AnyPosition, Colour, Move, MoveSink, Position, Promotion, PromotionRule, Square,
+    Variant,
 };
 use taikyoku_tests::reference::{RefMove, RefPosition, RefPromotion};
 
@@ -23,6 +24,9 @@ struct Tally {
     moves: usize,
     promote: usize,
     decline: usize,
+    /// Promotions offered without the choice to decline under a rule that otherwise offers
+    /// it (`zone-entry`: Dai's forward-only pieces where they could not move again).
+    forced: usize,
     range_captures: usize,
     friendly_removed: usize,
     lion_captures: usize,
@@ -66,8 +70,15 @@ impl Tally {
             .pieces(us)
             .filter(|&s| v.last_rank_capture_only(p.piece_at(s)) && v.geometry().row(s) == row)
             .count();
+        let entry = matches!(v.promotion(), PromotionRule::Entry(_));
         for &m in moves {
             self.moves += 1;
+            if entry
+                && m.promotion() == Promotion::Promote
+                && !moves.contains(&m.with_promotion(Promotion::Decline))
+            {
+                self.forced += 1;
+            }
             match m.promotion() {
                 Promotion::Promote => self.promote += 1,
                 Promotion::Decline => self.decline += 1,
@@ -430,6 +441,57 @@ fn dai_dai_agrees_with_reference() {
         ("passes", t.pass),
     ] {
         assert!(n > 0, "dai-dai playouts never compared {what}");
+    }
+}
+
+/// Dai: from the start position, and from a position where forward-only pieces of both sides
+/// (knights, pawns, lances, iron and stone generals) stand close to their last ranks with
+/// enemy pieces to capture there, and the lions face each other.
+#[test]
+fn dai_agrees_with_reference() {
+    let deep = placement(
+        "dai",
+        &[
+            ("8o", "K"),
+            ("8a", "k"),
+            ("13d", "N"),
+            ("3d", "N"),
+            ("12c", "P"),
+            ("11c", "I"),
+            ("5c", "SG"),
+            ("1g", "L"),
+            ("14b", "g"),
+            ("10a", "s"),
+            ("4a", "r"),
+            ("2b", "ab"),
+            ("13l", "n"),
+            ("3l", "n"),
+            ("4m", "p"),
+            ("5m", "i"),
+            ("11m", "sg"),
+            ("15i", "l"),
+            ("14n", "G"),
+            ("6o", "S"),
+            ("12o", "R"),
+            ("8h", "LN"),
+            ("8f", "ln"),
+            ("7e", "g"),
+            ("9j", "DK"),
+            ("6d", "dh"),
+        ],
+        'b',
+    );
+    let t = run("dai", &["startpos".into(), deep], 12, 250, 7);
+    assert!(t.positions >= 3000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("declined promotions", t.decline),
+        ("promotions that may not be declined", t.forced),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "dai playouts never compared {what}");
     }
 }
 

@@ -1,6 +1,7 @@
-//! `taikyoku bench`: a fixed-depth search of fixed positions of the four giant variants (chu has
-//! none); prints the node count (on one thread, the default, a deterministic count: the search's
-//! signature, any change in search shows as a changed count), the speed and the time to depth.
+//! `taikyoku bench`: a fixed-depth search of fixed positions of the four giant variants and Dai
+//! shogi (chu has none); prints the node count (on one thread, the default, a deterministic
+//! count: the search's signature, any change in search shows as a changed count), the speed and
+//! the time to depth.
 //! With `--threads` it measures Lazy SMP: the time to the same depths with helpers (their count
 //! varies run to run); with `--multipv` the time to the same depths finding that many lines.
 

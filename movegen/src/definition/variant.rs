@@ -137,6 +137,9 @@ pub(crate) struct FormInfo {
     /// An unpromoted piece that may promote on the last rank and is dead there (chu's pawn and
     /// lance).
     pub(crate) last_rank_promotes: bool,
+    /// An unpromoted piece that may not decline a promotion where it would have no move
+    /// (`must-promote-where-immobile`; the squares are [`Variant::must_promote_at`]'s table).
+    pub(crate) must_promote_where_immobile: bool,
     /// Capturing this piece converts the capturer (priority, 0 = no).
     pub(crate) converts: u8,
     /// Moves as the emperor.
@@ -274,6 +277,10 @@ pub struct Variant {
     /// The kinds (as moved as) whose programs have a pass: the only pieces whose moves can have
     /// several paths (`perft --paths`).
     pub(crate) pass_kinds: Vec<KindId>,
+    /// Per form with `must-promote-where-immobile` (empty for the others): per padded square,
+    /// bit 0 (1) when a Black piece of the form has no move from there on the empty board, bit
+    /// 1 (2) for White ([`crate::attacks::immobile_squares`]).
+    pub(crate) immobile: PerForm<Vec<u8>>,
 }
 
 /// Which reading of chu shogi's rules applies (docs/chu.md §11): lishogi's (the default, the
@@ -317,6 +324,7 @@ pub const BUILTIN: &[&str] = &[
     "ko",
     "chu",
     "taikyoku-atsa",
+    "dai",
 ];
 
 /// Built-in variant files that are another reading of a [`BUILTIN`] variant's rules rather than
@@ -351,6 +359,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "chu" => Some(include_str!("../../variants/chu.var")),
         "chu-hachu" => Some(include_str!("../../variants/chu-hachu.var")),
         "taikyoku-atsa" => Some(include_str!("../../variants/taikyoku-atsa.var")),
+        "dai" => Some(include_str!("../../variants/dai.var")),
         _ => None,
     }
 }
@@ -457,6 +466,9 @@ impl Variant {
                     lion: m.lion,
                     worthless: !promoted && kind.worthless,
                     last_rank_promotes: !promoted && kind.last_rank_promotes,
+                    must_promote_where_immobile: !promoted
+                        && kind.promotes.is_some()
+                        && kind.must_promote_where_immobile,
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
                     step_mover: crate::zone_promotion::is_step_mover(&m.atoms),
@@ -663,8 +675,17 @@ impl Variant {
             royal_kinds,
             conversion_makes_royal,
             reach: Default::default(),
+            immobile: PerForm::new(0, Vec::new()),
         };
         v.reach = crate::attacks::ReachTables::build(&v);
+        let mut immobile = PerForm::new(v.def.kinds.len(), Vec::new());
+        for (f, form) in v.forms.0.iter().enumerate() {
+            if form.must_promote_where_immobile {
+                let f = FormId::new(f);
+                immobile[f] = crate::attacks::immobile_squares(&v, f);
+            }
+        }
+        v.immobile = immobile;
         Ok(v)
     }
 
@@ -873,6 +894,16 @@ impl Variant {
         Ok(Arc::new(v))
     }
 
+    /// Whether `piece` may not decline a promotion on a move ending on `to`: it has
+    /// `must-promote-where-immobile` and would have no move from `to` unpromoted.
+    #[inline]
+    pub(crate) fn must_promote_at(&self, piece: Piece, to: Square) -> bool {
+        match self.immobile.get(piece.form()) {
+            Some(t) if !t.is_empty() => t[to.index()] & (1 << piece.colour().index()) != 0,
+            _ => false,
+        }
+    }
+
     /// Form information of a piece.
     #[inline]
     pub(crate) fn form(&self, p: Piece) -> &FormInfo {
@@ -951,7 +982,7 @@ mod tests {
         let e = Variant::builtin("chess").unwrap_err();
         assert_eq!(
             e.message,
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"
         );
         for id in READINGS {
             let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));

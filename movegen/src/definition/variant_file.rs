@@ -138,6 +138,10 @@ pub(crate) struct KindDef {
     /// Unpromoted, may promote on reaching the last rank, and is dead there for the bare-king
     /// rule (chu shogi's pawn and lance).
     pub(crate) last_rank_promotes: bool,
+    /// Unpromoted, may not decline a promotion on a move ending where its own movement has no
+    /// move on the empty board (Dai shogi's knight on its last two ranks, the forward-only
+    /// pieces on the last rank): the promotion offered there is compulsory.
+    pub(crate) must_promote_where_immobile: bool,
     /// Capturers of this piece turn into its promoted form (priority; 0 = no).
     pub(crate) converts: u8,
     /// Appears only as a promotion.
@@ -365,6 +369,7 @@ struct RawKind {
     value: Option<u32>,
     worthless: bool,
     last_rank_promotes: bool,
+    must_promote_where_immobile: bool,
     converts: u8,
     promoted_only: bool,
     shot_immune: u8,
@@ -601,6 +606,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
             value: k.value,
             worthless: k.worthless,
             last_rank_promotes: k.last_rank_promotes,
+            must_promote_where_immobile: k.must_promote_where_immobile,
             converts: k.converts,
             promoted_only: k.promoted_only,
             line: k.line,
@@ -990,6 +996,7 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         value: None,
         worthless: false,
         last_rank_promotes: false,
+        must_promote_where_immobile: false,
         converts: 0,
         promoted_only: false,
         shot_immune: 0,
@@ -1034,6 +1041,7 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
             "lion" => k.lion = true,
             "worthless" => k.worthless = true,
             "last-rank-promotes" => k.last_rank_promotes = true,
+            "must-promote-where-immobile" => k.must_promote_where_immobile = true,
             "promoted-only" => k.promoted_only = true,
             _ => {
                 if let Some(v) = flag.strip_prefix("rank=") {
@@ -1059,6 +1067,11 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
     }
     if k.promoted_only && k.promotes.is_some() {
         return Err(format!("{code} is promoted-only but promotes itself"));
+    }
+    if k.must_promote_where_immobile && k.promotes.is_none() {
+        return Err(format!(
+            "{code} has must-promote-where-immobile but no promotion (its promotes column is '-')"
+        ));
     }
     Ok(k)
 }
@@ -1149,6 +1162,13 @@ G | Gold general | - | - | WfF |
         assert!(e.message.contains("no royal"), "{e}");
         let e = broken("last-rank-capture-only", "sticky");
         assert!(e.message.contains("unknown flag 'sticky'"), "{e}");
+        let e = broken("WfF |", "WfF | must-promote-where-immobile");
+        assert_eq!(e.line, 11);
+        assert!(
+            e.message
+                .contains("G has must-promote-where-immobile but no promotion"),
+            "{e}"
+        );
         let e = broken("last-rank-capture-only", "value=0");
         assert!(e.message.contains("value must be"), "{e}");
         let e = broken("last-rank-capture-only", "lion value=lots");

@@ -110,12 +110,16 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
         // capturing in the zone does, compulsorily on the last rank; `strict` refuses to leave
         // the piece unpromoted there.
         let zone_offers = entry || capture_in_zone;
+        // `must-promote-where-immobile`: no declining where the piece would have no move.
+        let may_decline = !f.must_promote_where_immobile || !v.must_promote_at(cx.piece, m.to());
         match v.def.rules.last_rank_promotion {
             LastRankPromotion::Optional if zone_offers || last_rank => {
                 self.sink
                     .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
-                self.sink
-                    .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                if may_decline {
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                }
             }
             LastRankPromotion::Compulsory | LastRankPromotion::Strict if last_rank => {
                 if zone_offers {
@@ -128,8 +132,10 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
             LastRankPromotion::Compulsory | LastRankPromotion::Strict if zone_offers => {
                 self.sink
                     .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
-                self.sink
-                    .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                if may_decline {
+                    self.sink
+                        .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                }
             }
             _ => self.sink.push_classified(m, info.enemy),
         }
@@ -181,8 +187,10 @@ impl<S: MoveSink, const N: usize> Gen<'_, S, N> {
                 None if f.can_promote => {
                     self.sink
                         .push_classified(m.with_promotion(Promotion::Promote), info.enemy);
-                    self.sink
-                        .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                    if !f.must_promote_where_immobile || !cx.v.must_promote_at(cx.piece, m.to()) {
+                        self.sink
+                            .push_classified(m.with_promotion(Promotion::Decline), info.enemy);
+                    }
                 }
                 None => self.sink.push_classified(m, info.enemy),
             },

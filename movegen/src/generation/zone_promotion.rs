@@ -747,7 +747,9 @@ impl<const N: usize> Position<N> {
                 return;
             }
             sink.push(mv.with_promotion(Promotion::Promote));
-            sink.push(mv.with_promotion(Promotion::Decline));
+            if !f.must_promote_where_immobile || !v.must_promote_at(piece, mv.to()) {
+                sink.push(mv.with_promotion(Promotion::Decline));
+            }
             return;
         }
         sink.push(mv);

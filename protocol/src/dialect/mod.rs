@@ -5,7 +5,8 @@
 //! moves of the position).
 //!
 //! Two kinds of dialect (docs/cecp-dialects.md):
-//! - the GUIs' (`daidai`, `maka`, `koshogi`: QBoard; `chu`: XBoard, HaChu, QBoard): squares
+//! - the GUIs' (`daidai`, `maka`, `koshogi`: QBoard; `chu`: XBoard, HaChu, QBoard; `dai`:
+//!   QBoard and HaChu, with QBoard's piece letters and HaChu's for its `setboard`): squares
 //!   `a1`.. from the first player's left and side, QBoard's or XBoard's piece codes, moves as
 //!   legs joined by commas, `@@@@` for a pass;
 //! - the native one, under our own variant names (`taikyoku`, `dai-dai`, `maka-dai-dai`, `ko`):
@@ -42,6 +43,9 @@ struct Gui {
     one_line: bool,
     /// What QBoard relays intact between engines (none: the variant is XBoard's).
     relay: Option<QboardRelay>,
+    /// HaChu's piece codes, where they differ from the GUI's (Dai: QBoard is the GUI, HaChu
+    /// the engine, and their letters differ): what `setboard` carries to HaChu.
+    hachu_table: Option<&'static [Entry]>,
 }
 
 /// The GUI dialects, by CECP variant name.
@@ -53,6 +57,7 @@ const GUIS: &[Gui] = &[
         start: tables::DAI_DAI_START,
         one_line: false,
         relay: Some(QboardRelay::DAI_DAI),
+        hachu_table: None,
     },
     Gui {
         cecp: "maka",
@@ -61,6 +66,7 @@ const GUIS: &[Gui] = &[
         start: tables::MAKA_START,
         one_line: false,
         relay: Some(QboardRelay::MAKA),
+        hachu_table: None,
     },
     Gui {
         cecp: "koshogi",
@@ -69,6 +75,7 @@ const GUIS: &[Gui] = &[
         start: tables::KO_START,
         one_line: true,
         relay: Some(QboardRelay::KO),
+        hachu_table: None,
     },
     Gui {
         cecp: "chu",
@@ -77,6 +84,18 @@ const GUIS: &[Gui] = &[
         start: tables::CHU_START,
         one_line: false,
         relay: None,
+        hachu_table: None,
+    },
+    // Dai shogi: QBoard's name and HaChu's, and ours. QBoard's letters; HaChu's for its
+    // `setboard`. The start positions are the same.
+    Gui {
+        cecp: "dai",
+        variant: "dai",
+        table: tables::DAI,
+        start: tables::DAI_START,
+        one_line: false,
+        relay: Some(QboardRelay::DAI),
+        hachu_table: Some(tables::DAI_HACHU),
     },
     // Chu with HaChu's rules (docs/chu.md §11): no GUI's name but ours, written as chu is.
     Gui {
@@ -86,6 +105,7 @@ const GUIS: &[Gui] = &[
         start: tables::CHU_START,
         one_line: false,
         relay: None,
+        hachu_table: None,
     },
 ];
 
@@ -183,6 +203,18 @@ impl Dialect {
     pub fn to_fen(&self, pos: &AnyPosition) -> String {
         match self.gui() {
             Some(g) => fen::write(&self.codes(g), pos),
+            None => pos.to_notation(),
+        }
+    }
+
+    /// Writes `pos` as HaChu reads it in `setboard` (with the side field, which the caller
+    /// strips for HaChu): the GUI's FEN with HaChu's piece letters where they differ (Dai).
+    pub fn to_hachu_fen(&self, pos: &AnyPosition) -> String {
+        match self.gui() {
+            Some(g) => match g.hachu_table {
+                Some(t) => fen::write(&CodeMap::new(&self.variant, t), pos),
+                None => fen::write(&self.codes(g), pos),
+            },
             None => pos.to_notation(),
         }
     }

@@ -44,6 +44,13 @@ impl QboardRelay {
         multi_leg_promotion: false,
         move_then_shoot: true,
     };
+    /// Dai shogi: optional promotion (chu's rule; no move of two or more legs can promote,
+    /// since every piece with a lion's or a falcon's move is a promoted or unpromotable one).
+    pub const DAI: QboardRelay = QboardRelay {
+        max_legs: 3,
+        multi_leg_promotion: false,
+        move_then_shoot: true,
+    };
     /// Ko shogi: optional promotion in the zone (and special promotions), shooting pieces.
     pub const KO: QboardRelay = QboardRelay {
         max_legs: 2,

@@ -75,6 +75,84 @@ pub const CHU: &[Entry] = &[
     Entry { code: "P", name: "Pawn", ours: "P", role: Role::Base },
 ];
 
+/// QBoard's Dai shogi codes (`variant dai`): chu's letters (QBoard's `GetStringCode`, the same
+/// as [`CHU`]) and eight more for Dai's own pieces (QBoard's `StringCode2PieceType` for
+/// `DaiShogi`); a promoted piece is `+` and its letter, as QBoard writes every Dai promotion.
+#[rustfmt::skip]
+pub const DAI: &[Entry] = &[
+    Entry { code: "K", name: "King", ours: "K", role: Role::Base },
+    Entry { code: "E", name: "Elephant", ours: "DE", role: Role::Base },
+    Entry { code: "G", name: "Gold", ours: "G", role: Role::Base },
+    Entry { code: "S", name: "Silver", ours: "S", role: Role::Base },
+    Entry { code: "C", name: "Copper", ours: "C", role: Role::Base },
+    Entry { code: "F", name: "Leopard", ours: "FL", role: Role::Base },
+    Entry { code: "L", name: "Lance", ours: "L", role: Role::Base },
+    Entry { code: "A", name: "ReverseChariot", ours: "RV", role: Role::Base },
+    Entry { code: "T", name: "Tiger", ours: "BT", role: Role::Base },
+    Entry { code: "O", name: "Kylin", ours: "KR", role: Role::Base },
+    Entry { code: "X", name: "Phoenix", ours: "PH", role: Role::Base },
+    Entry { code: "M", name: "SideMover", ours: "SM", role: Role::Base },
+    Entry { code: "V", name: "VerticalMover", ours: "VM", role: Role::Base },
+    Entry { code: "B", name: "Bishop", ours: "B", role: Role::Base },
+    Entry { code: "R", name: "Rook", ours: "R", role: Role::Base },
+    Entry { code: "H", name: "DragonHorse", ours: "DH", role: Role::Base },
+    Entry { code: "D", name: "DragonKing", ours: "DK", role: Role::Base },
+    Entry { code: "Q", name: "Queen", ours: "Q", role: Role::Base },
+    Entry { code: "N", name: "Lion", ours: "LN", role: Role::Base },
+    Entry { code: "I", name: "GoBetween", ours: "GB", role: Role::Base },
+    Entry { code: "P", name: "Pawn", ours: "P", role: Role::Base },
+    Entry { code: "J", name: "Iron", ours: "I", role: Role::Base },
+    Entry { code: "U", name: "Stone", ours: "SG", role: Role::Base },
+    Entry { code: "A'", name: "AngryBoar", ours: "AB", role: Role::Base },
+    Entry { code: "V'", name: "ViolentOx", ours: "VO", role: Role::Base },
+    Entry { code: "F'", name: "FlyingDragon", ours: "FD", role: Role::Base },
+    Entry { code: "W", name: "EvilWolf", ours: "EW", role: Role::Base },
+    Entry { code: "Z", name: "CatSword", ours: "CS", role: Role::Base },
+    Entry { code: "Y", name: "Knight", ours: "N", role: Role::Base },
+];
+
+/// QBoard's Dai shogi start position (`DaiShogiBoard`'s setup written with [`DAI`]'s codes).
+pub const DAI_START: &str = "lyujcsgkgscjuyl/a1z1f1tet1f1z1a/1v'1a'1wxnow1a'1v'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4i5i4/15/15/15/4I5I4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1V'1A'1WONXW1A'1V'1/A1Z1F1TET1F1Z1A/LYUJCSGKGSCJUYL w";
+
+/// HaChu 0.21's Dai shogi letters (its `daiIDs`), which differ from QBoard's: the lion is `L!`,
+/// the knight `N`, the iron general `I`, the go-between `P'`, the cat sword `C'`, the violent
+/// ox `X'`; a promoted piece is `+` and its letter. What `setboard` must carry to HaChu.
+#[rustfmt::skip]
+pub const DAI_HACHU: &[Entry] = &[
+    Entry { code: "K", name: "K", ours: "K", role: Role::Base },
+    Entry { code: "E", name: "DE", ours: "DE", role: Role::Base },
+    Entry { code: "G", name: "G", ours: "G", role: Role::Base },
+    Entry { code: "S", name: "S", ours: "S", role: Role::Base },
+    Entry { code: "C", name: "C", ours: "C", role: Role::Base },
+    Entry { code: "F", name: "FL", ours: "FL", role: Role::Base },
+    Entry { code: "L", name: "L", ours: "L", role: Role::Base },
+    Entry { code: "A", name: "RV", ours: "RV", role: Role::Base },
+    Entry { code: "T", name: "BT", ours: "BT", role: Role::Base },
+    Entry { code: "O", name: "KN", ours: "KR", role: Role::Base },
+    Entry { code: "X", name: "PH", ours: "PH", role: Role::Base },
+    Entry { code: "M", name: "SM", ours: "SM", role: Role::Base },
+    Entry { code: "V", name: "VM", ours: "VM", role: Role::Base },
+    Entry { code: "B", name: "B", ours: "B", role: Role::Base },
+    Entry { code: "R", name: "R", ours: "R", role: Role::Base },
+    Entry { code: "H", name: "DH", ours: "DH", role: Role::Base },
+    Entry { code: "D", name: "DK", ours: "DK", role: Role::Base },
+    Entry { code: "Q", name: "FK", ours: "Q", role: Role::Base },
+    Entry { code: "L!", name: "LN", ours: "LN", role: Role::Base },
+    Entry { code: "P'", name: "GB", ours: "GB", role: Role::Base },
+    Entry { code: "P", name: "P", ours: "P", role: Role::Base },
+    Entry { code: "I", name: "I", ours: "I", role: Role::Base },
+    Entry { code: "U", name: "SG", ours: "SG", role: Role::Base },
+    Entry { code: "A'", name: "AB", ours: "AB", role: Role::Base },
+    Entry { code: "X'", name: "VO", ours: "VO", role: Role::Base },
+    Entry { code: "F'", name: "FD", ours: "FD", role: Role::Base },
+    Entry { code: "W", name: "EW", ours: "EW", role: Role::Base },
+    Entry { code: "C'", name: "CS", ours: "CS", role: Role::Base },
+    Entry { code: "N", name: "N", ours: "N", role: Role::Base },
+];
+
+/// HaChu 0.21's Dai shogi start position (its `daiArray`), with the side field.
+pub const DAI_HACHU_START: &str = "lnuicsgkgsciunl/a1c'1f1tet1f1c'1a/1x'1a'1wxl!ow1a'1x'1/rf'mvbhdqdhbvmf'r/ppppppppppppppp/4p'5p'4/15/15/15/4P'5P'4/PPPPPPPPPPPPPPP/RF'MVBHDQDHBVMF'R/1X'1A'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/LNUICSGKGSCIUNL w";
+
 /// QBoard's Dai dai codes (`variant daidai`).
 #[rustfmt::skip]
 pub const DAI_DAI: &[Entry] = &[

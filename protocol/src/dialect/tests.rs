@@ -110,6 +110,7 @@ fn variant_names() {
         ("koshogi", "ko", false),
         ("chu", "chu", false),
         ("chu-hachu", "chu-hachu", false),
+        ("dai", "dai", false),
         ("taikyoku", "taikyoku", true),
         ("dai-dai", "dai-dai", true),
         ("maka-dai-dai", "maka-dai-dai", true),
@@ -123,13 +124,13 @@ fn variant_names() {
     let e = Dialect::for_cecp_variant("tai").unwrap_err();
     assert_eq!(
         e,
-        "unknown variant 'tai' (known: daidai, maka, koshogi, chu, taikyoku, maka-dai-dai, \
+        "unknown variant 'tai' (known: daidai, maka, koshogi, chu, dai, taikyoku, maka-dai-dai, \
          dai-dai, ko, taikyoku-atsa, chu-hachu)"
     );
     // Our name for chu with HaChu's rules comes last, after every name the GUIs send.
     assert_eq!(
         Dialect::announced_variants().join(","),
-        "daidai,maka,koshogi,chu,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu"
+        "daidai,maka,koshogi,chu,dai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu"
     );
     // chu-hachu speaks chu's dialect: the same start position, FEN and move texts.
     let (chu, hachu) = (d("chu"), d("chu-hachu"));
@@ -224,7 +225,7 @@ fn qboard_clashes_are_resolved_as_documented() {
 
 #[test]
 fn qboard_start_positions() {
-    for name in ["daidai", "maka", "chu"] {
+    for name in ["daidai", "maka", "chu", "dai"] {
         let x = d(name);
         let ours = AnyPosition::startpos(x.variant.clone()).to_notation();
         assert_eq!(x.start_position().to_notation(), ours, "{name}");
@@ -262,6 +263,50 @@ fn qboard_start_positions() {
         let x = d(g.cecp);
         assert_eq!(x.to_fen(&x.start_position()), g.start, "{}", g.cecp);
     }
+}
+
+/// Dai: QBoard's letters and HaChu's differ (the lion `N` / `L!`, the knight `Y` / `N`, the
+/// iron general `J` / `I`, ...), both start positions are ours, and HaChu's `setboard` gets
+/// HaChu's letters.
+#[test]
+fn dai_speaks_qboard_and_hachu() {
+    let x = d("dai");
+    let g = x.gui().unwrap();
+    let ours = AnyPosition::startpos(x.variant.clone());
+    let hachu = fen::parse(
+        &x.variant,
+        &CodeMap::new(&x.variant, tables::DAI_HACHU),
+        tables::DAI_HACHU_START,
+    )
+    .unwrap();
+    assert_eq!(hachu.to_notation(), ours.to_notation());
+    assert_eq!(x.to_hachu_fen(&ours), tables::DAI_HACHU_START);
+    assert_eq!(x.to_fen(&ours), g.start);
+    // A promoted knight (QBoard `+Y`, HaChu `+N`): Black's knight 14o (b1) jumps to 13m (c3)
+    // and is set promoted by editing the notation.
+    let text =
+        ours.to_notation()
+            .replacen("LN(SG)", "L1(SG)", 1)
+            .replacen("1(VO)1(AB)", "1(VO)+N(AB)", 1);
+    let pos = AnyPosition::parse(x.variant.clone(), &text).unwrap();
+    let (qb, hc) = (x.to_fen(&pos), x.to_hachu_fen(&pos));
+    assert!(
+        qb.ends_with("/1V'+YA'1WONXW1A'1V'1/A1Z1F1TET1F1Z1A/L1UJCSGKGSCJUYL w"),
+        "{qb}"
+    );
+    assert!(
+        hc.ends_with("/1X'+NA'1WOL!XW1A'1X'1/A1C'1F1TET1F1C'1A/L1UICSGKGSCIUNL w"),
+        "{hc}"
+    );
+    assert_eq!(x.parse_fen(&qb).unwrap().to_notation(), text);
+    // Moves are squares only: the same text for both.
+    let m = x.parse_move(&ours, "b1c3").unwrap();
+    assert_eq!(ours.move_to_string(m), "14o13m");
+    assert_eq!(x.qboard_relay(), Some(relay::QboardRelay::DAI));
+    // A dialect without HaChu letters writes its own FEN for HaChu (chu).
+    let chu = d("chu");
+    let start = chu.start_position();
+    assert_eq!(chu.to_hachu_fen(&start), chu.to_fen(&start));
 }
 
 #[test]
@@ -506,6 +551,7 @@ fn every_legal_move_round_trips() {
         ("maka", 8, 160),
         ("koshogi", 8, 120),
         ("chu", 10, 200),
+        ("dai", 6, 200),
         ("dai-dai", 1, 60),
         ("ko", 1, 60),
     ] {
@@ -555,6 +601,9 @@ fn every_legal_move_round_trips() {
         ("koshogi", "multi-leg"),
         ("chu", "multi-leg"),
         ("chu", "promotion"),
+        ("dai", "multi-leg"),
+        ("dai", "promotion"),
+        ("dai", "pass"),
     ] {
         assert!(seen.contains_key(&must), "never saw {must:?}: {seen:?}");
     }

@@ -11,6 +11,10 @@
 //! its final square (docs/notation.md: the same move), so only two-step moves whose first step
 //! captures, and the pass, are added to the single-leg moves.
 //!
+//! Dai shogi (dai.rs) is generated and played by this code too, without what it does not have:
+//! the lion-trading rules (§6), the counter-strike record and the bare-king rules (§8.3, §8.4);
+//! its promotion is `dai_promotion`.
+//!
 //! The extra field holds the counter-strike square (§6.2, §6.3): stored as square index + 1,
 //! 0 (written `-`) when there is none.
 
@@ -146,7 +150,12 @@ impl RefPosition {
     /// Chu: whether the position is over (§8.1, §8.3, §8.4; a position with no legal move is
     /// over too, but that shows as an empty move list). Always false in other variants.
     pub fn chu_finished(&self) -> bool {
-        self.v.rule == PromotionRule::Chu && self.chu_game_over()
+        matches!(self.v.rule, PromotionRule::Chu | PromotionRule::Dai) && self.chu_game_over()
+    }
+
+    /// Chu's lion-trading rules and counter-strike (§6): not in Dai.
+    fn chu_lion_trading(&self) -> bool {
+        self.v.rule == PromotionRule::Chu
     }
 
     fn chu_code(&self, p: Piece) -> &'static str {
@@ -201,6 +210,9 @@ impl RefPosition {
         };
         if royals(self.side).is_empty() {
             return true;
+        }
+        if self.v.rule == PromotionRule::Dai {
+            return false; // no bare-king rule
         }
         // Bare king: X bared, Y wins.
         for x in 0..2u8 {
@@ -317,7 +329,8 @@ impl RefPosition {
                     Cell::Friend => {}
                     Cell::Empty => out.push(mk(t, &[])),
                     Cell::Enemy => {
-                        if self.chu_lion_on(t)
+                        if self.chu_lion_trading()
+                            && self.chu_lion_on(t)
                             && self.chu_dist(from, t) == 2
                             && self.chu_protected(from, None, t)
                         {
@@ -357,7 +370,8 @@ impl RefPosition {
                     Cell::Friend => {}
                     Cell::Empty => out.push(mk(t, &[s])),
                     Cell::Enemy => {
-                        if self.chu_lion_on(t)
+                        if self.chu_lion_trading()
+                            && self.chu_lion_on(t)
                             && self.chu_dist(from, t) == 2
                             && bridge_worthless
                             && self.chu_protected(from, Some(s), t)
@@ -422,6 +436,9 @@ impl RefPosition {
         if p.promoted || self.v.kinds[p.kind as usize].promo.is_none() {
             return NONE;
         }
+        if self.v.rule == PromotionRule::Dai {
+            return self.dai_promotion(p, from, to, caps);
+        }
         let n = self.n;
         let zone = |sq: usize| {
             let r = sq / n;
@@ -439,6 +456,39 @@ impl RefPosition {
             BOTH
         } else {
             NONE
+        }
+    }
+
+    /// Dai (docs/rules-decisions.md, "Dai shogi"): a piece that can promote may on a move that
+    /// enters the far five ranks or captures with its origin or destination in them; it must
+    /// when it lands on one of its dead ranks (`dai::dead_ranks`: its last one or two ranks,
+    /// where it could not move again).
+    fn dai_promotion(
+        &self,
+        p: Piece,
+        from: usize,
+        to: usize,
+        caps: &[u16],
+    ) -> &'static [RefPromotion] {
+        let n = self.n;
+        // Rows counted from the mover's far edge: 0 is its last rank.
+        let depth = |sq: usize| {
+            let r = sq / n;
+            if p.color == 0 {
+                r
+            } else {
+                n - 1 - r
+            }
+        };
+        let zone = |sq: usize| depth(sq) < 5;
+        let capture = !caps.is_empty();
+        if !((!zone(from) && zone(to)) || (capture && (zone(from) || zone(to)))) {
+            return NONE;
+        }
+        if depth(to) < super::dai::dead_ranks(self.chu_code(p)) {
+            &[RefPromotion::Promote]
+        } else {
+            BOTH
         }
     }
 
@@ -560,7 +610,7 @@ impl RefPosition {
         let to = m.to as usize;
         let mut mover = self.sq[from].expect("play: no piece on the origin square");
         let mut record = None;
-        if !self.chu_is_lion(mover) {
+        if self.chu_lion_trading() && !self.chu_is_lion(mover) {
             if m.caps.contains(&m.to) && self.chu_lion_on(to) {
                 record = Some(to);
             } else if let Some(&c) = m.caps.iter().find(|&&c| self.chu_lion_on(c as usize)) {

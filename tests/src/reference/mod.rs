@@ -6,6 +6,8 @@
 //! * this file: positions (a plain mailbox), move generation, promotion, play, perft, notation.
 //! * `chu.rs`: chu shogi (docs/chu.md, lishogi's rules): its pieces, setup, lion
 //!   moves, lion trading, counter-strike (the extra field), promotion and game end.
+//! * `dai.rs`: Dai shogi (docs/rules-decisions.md): chu's pieces and eight more, its setup and
+//!   its promotion rule; generated and played by chu.rs's code, without chu's lion rules.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
 //! * `atsa.rs`, `atsa_table.rs`: modern Taikyoku (`taikyoku-atsa`, the rules of
@@ -21,6 +23,7 @@ mod atsa_table;
 #[cfg(test)]
 mod atsa_tests;
 mod chu;
+mod dai;
 mod daidai;
 mod ko;
 mod ko_rules;
@@ -124,6 +127,7 @@ static MAKA: OnceLock<Variant> = OnceLock::new();
 static KO: OnceLock<Variant> = OnceLock::new();
 static CHU: OnceLock<Variant> = OnceLock::new();
 static ATSA: OnceLock<Variant> = OnceLock::new();
+static DAI: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -133,6 +137,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "ko" => Some(KO.get_or_init(ko::build)),
         "chu" => Some(CHU.get_or_init(chu::build)),
         "taikyoku-atsa" => Some(ATSA.get_or_init(atsa::build)),
+        "dai" => Some(DAI.get_or_init(dai::build)),
         _ => None,
     }
 }
@@ -172,13 +177,14 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa". text: a
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai".
+    /// text: a
     /// position in docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
             format!(
                 "unknown variant `{variant_name}` \
-                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa)"
+                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai)"
             )
         })?;
         let n = v.size;
@@ -593,7 +599,7 @@ impl RefPosition {
         if self.v.rule == PromotionRule::Ko {
             return self.ko_gen_moves();
         }
-        if self.v.rule == PromotionRule::Chu {
+        if matches!(self.v.rule, PromotionRule::Chu | PromotionRule::Dai) {
             return self.chu_gen_moves();
         }
         if self.v.rule == PromotionRule::Atsa {
@@ -664,7 +670,9 @@ impl RefPosition {
                 }
             }
             PromotionRule::Ko => unreachable!("Ko promotion is in ko_rules.rs"),
-            PromotionRule::Chu => unreachable!("chu promotion is in chu.rs"),
+            PromotionRule::Chu | PromotionRule::Dai => {
+                unreachable!("chu and dai promotion is in chu.rs")
+            }
             PromotionRule::Atsa => unreachable!("taikyoku-atsa promotion is in atsa.rs"),
             PromotionRule::Maka => {
                 if !self.ty(mover).royal {
@@ -708,7 +716,7 @@ impl RefPosition {
         if self.v.rule == PromotionRule::Ko {
             return self.ko_play(m);
         }
-        if self.v.rule == PromotionRule::Chu {
+        if matches!(self.v.rule, PromotionRule::Chu | PromotionRule::Dai) {
             return self.chu_play(m);
         }
         let mut next = self.clone();

@@ -439,6 +439,10 @@ pub enum PromotionRule {
     /// Modern Taikyoku (`taikyoku-atsa`): compulsory zone promotion, the site's range capture;
     /// its move generation lives in atsa.rs.
     Atsa,
+    /// Dai shogi (dai.rs): chu's zone-entry promotion with a zone of five ranks and the
+    /// forward-only pieces' compulsory promotion where they could not move again; no lion
+    /// trading, no bare king. Generated and played by chu.rs.
+    Dai,
 }
 
 /// A variant: board size, piece types, kinds, setup.

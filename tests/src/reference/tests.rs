@@ -2657,3 +2657,63 @@ fn chu_game_end() {
         .moves()
         .is_empty());
 }
+
+// ------------------------------------------------------------------ Dai shogi
+
+const DAIK: [(usize, usize, &str); 2] = [(14, 0, "K"), (0, 14, "k")];
+
+#[test]
+fn dai_startpos() {
+    // docs/rules-decisions.md's setup: 65 pieces a side; Black's 71 moves (counted by rank in
+    // tests/tests/dai.rs) and White's 71 after any of them.
+    let p = RefPosition::parse("dai", "startpos").unwrap();
+    let black = p.sq.iter().flatten().filter(|q| q.color == 0).count();
+    assert_eq!(black, 65);
+    assert_eq!(p.moves().len(), 71);
+    assert_eq!(p.perft(2), 71 * 71);
+    assert_eq!(RefPosition::parse("dai", &p.to_notation()).unwrap(), p);
+}
+
+#[test]
+fn dai_promotion() {
+    // Black's zone is rows 0-4. A knight on row 3 jumping to row 1 (its last two rows): no
+    // capture, no entry, no promotion; capturing there, it must promote. A knight on row 6
+    // entering row 4 may decline. A pawn on row 1 stepping to row 0: no promotion; a lance from
+    // row 5 sliding into the zone may decline on rows 1-4 and must promote on row 0.
+    let p = pos(
+        "dai",
+        &with(
+            &DAIK,
+            &[
+                (3, 7, "N"),
+                (1, 6, "p"),
+                (6, 2, "N"),
+                (1, 10, "P"),
+                (5, 12, "L"),
+            ],
+        ),
+        'b',
+    );
+    let n = from(&p, 3, 7);
+    let onto = |ms: &[RefMove], to: (usize, usize), cap: &[(usize, usize)]| -> Vec<RefPromotion> {
+        find(ms, &p, to, cap).iter().map(|m| m.promotion).collect()
+    };
+    assert_eq!(onto(&n, (1, 8), &[]), [RefPromotion::None]);
+    assert_eq!(onto(&n, (1, 6), &[(1, 6)]), [RefPromotion::Promote]);
+    let n = from(&p, 6, 2);
+    assert_eq!(
+        onto(&n, (4, 1), &[]),
+        [RefPromotion::Promote, RefPromotion::Decline]
+    );
+    assert_eq!(onto(&from(&p, 1, 10), (0, 10), &[]), [RefPromotion::None]);
+    let l = from(&p, 5, 12);
+    assert_eq!(l.len(), 2 * 4 + 1);
+    assert_eq!(onto(&l, (0, 12), &[]), [RefPromotion::Promote]);
+    // No lion trading: a lion takes a lion two squares away though a gold guards it.
+    let p = pos(
+        "dai",
+        &with(&DAIK, &[(7, 7, "(LN)"), (5, 7, "(ln)"), (4, 7, "g")]),
+        'b',
+    );
+    assert_eq!(find(&from(&p, 7, 7), &p, (5, 7), &[(5, 7)]).len(), 1);
+}
