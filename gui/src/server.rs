@@ -214,21 +214,41 @@ fn asset(name: &str) -> Response {
 }
 
 async fn websocket(State(shared): State<Arc<Shared>>, ws: WebSocketUpgrade) -> Response {
-    let n = shared.sessions.fetch_add(1, Ordering::SeqCst);
-    if n >= shared.cfg.max_sessions {
-        shared.sessions.fetch_sub(1, Ordering::SeqCst);
+    let Some(slot) = PageSlot::take(&shared) else {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             "too many pages are open on this server",
         )
             .into_response();
-    }
+    };
     ws.max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .on_upgrade(move |socket| async move {
-            serve_page(socket, shared.cfg.clone(), shared.engines.clone()).await;
-            shared.sessions.fetch_sub(1, Ordering::SeqCst);
+            serve_page(socket, slot.0.cfg.clone(), slot.0.engines.clone()).await;
         })
+}
+
+/// One of the server's `max_sessions` page slots, given back when dropped: when the page's
+/// session ends, or when the upgrade fails and the callback holding it is dropped unrun.
+struct PageSlot(Arc<Shared>);
+
+impl PageSlot {
+    fn take(shared: &Arc<Shared>) -> Option<PageSlot> {
+        let max = shared.cfg.max_sessions;
+        shared
+            .sessions
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| PageSlot(shared.clone()))
+    }
+}
+
+impl Drop for PageSlot {
+    fn drop(&mut self) {
+        self.0.sessions.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Serves one page until it goes: page messages, engine events and clock ticks, one at a

@@ -10,6 +10,7 @@
 //! [`HANDSHAKE_TIMEOUT`], messages are at most [`MAX_MESSAGE`] bytes, and at most
 //! `max_sessions` sessions run at once (each with its own search and hash table).
 
+use std::cell::Cell;
 use std::io::{BufReader, Write};
 use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -174,9 +175,9 @@ fn connection<E: Engine + Send + 'static>(
     stream
         .set_read_timeout(Some(HANDSHAKE_TIMEOUT))
         .map_err(|e| e.to_string())?;
-    let taken = sessions.fetch_add(1, Ordering::SeqCst);
-    let _slot = Slot(sessions);
-    let full = taken >= listen.max_sessions;
+    // Only a connection that passes the Host and Origin checks takes a session slot, so a
+    // refused one cannot hold a slot while its thread winds down after the refusal was sent.
+    let slot: Cell<Option<Slot>> = Cell::new(None);
     // The callback's type is tungstenite's, large error and all.
     #[allow(clippy::result_large_err)]
     let check = |req: &Request, resp: Response| -> Result<Response, ErrorResponse> {
@@ -193,9 +194,16 @@ fn connection<E: Engine + Send + 'static>(
                 ));
             }
         }
-        if full {
+        let max = listen.max_sessions;
+        if sessions
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .is_err()
+        {
             return Err(reject(503, "all sessions are taken (--max-sessions)"));
         }
+        slot.set(Some(Slot(sessions)));
         Ok(resp)
     };
     let config = WebSocketConfig::default()
