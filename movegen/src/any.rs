@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use crate::moves::Move;
-use crate::notation::NotationError;
-use crate::position::Position;
-use crate::variant::Variant;
-use crate::variant_file::KindId;
+use crate::board::moves::Move;
+use crate::board::position::Position;
+use crate::definition::variant::Variant;
+use crate::definition::variant_file::KindId;
+use crate::text::notation::NotationError;
 
 /// A position whose bitboard width was chosen from its variant's board size.
 #[derive(Clone, Debug)]
@@ -483,7 +483,7 @@ mod tests {
 
     #[test]
     fn every_kind_of_every_variant_has_an_empty_board_movement() {
-        for id in crate::variant::BUILTIN {
+        for id in crate::definition::variant::BUILTIN {
             let v = Variant::builtin(id).unwrap();
             for k in v.kind_ids() {
                 let m = AnyPosition::empty_board_moves(&v, k, false).unwrap();

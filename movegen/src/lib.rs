@@ -11,8 +11,8 @@
 // The tree follows the layers (docs/architecture.md). Every module is private: the other crates
 // use the items re-exported below, so the internals (the movement interpreter, the compiled
 // programs, the attack tables, the variant file's definition) can change without breaking them.
-// The modules keep their paths inside the crate (`crate::variant`, `crate::zone_promotion`, ...)
-// through these crate-private re-exports.
+// Inside the crate, paths name the real place (`crate::definition::variant`), so the imports
+// show the dependency graph.
 mod board;
 mod definition;
 mod generation;
@@ -20,32 +20,24 @@ mod rules;
 mod text;
 
 mod any;
-mod attacks;
-
-pub(crate) use board::{bitboard, geometry, moves, position};
-pub(crate) use definition::{betza, program, variant, variant_file};
-pub(crate) use generation::interp;
-pub(crate) use generation::zone_promotion;
-pub(crate) use rules::{game, lion_trading};
-pub(crate) use text::notation;
 
 // The public surface (docs/architecture.md, "The public surface of the core").
 // The facade the protocols, the referee and the GUI use: a position of any board width.
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 // Variants: the compiled rules, built in or read from a file, and what their readers ask.
-pub use variant::{
+pub use definition::variant::{
     builtin_text, known_names, ChuRules, FormId, Piece, PieceKind, Variant, BUILTIN, READINGS,
     READING_KEYS,
 };
-pub use variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
+pub use definition::variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
 // The evaluation's mobility tables: what a movement atom is and where a piece reaches.
-pub use attacks::{empty_board_reach, Danger, EmptyBoardReach, ROYAL_EXCHANGE_VALUE};
-pub use betza::{AtomKind, ShotClass};
+pub use definition::betza::{AtomKind, ShotClass};
+pub use generation::attacks::{empty_board_reach, Danger, EmptyBoardReach, ROYAL_EXCHANGE_VALUE};
 // Positions, squares and moves; the search plays them.
-pub use bitboard::Bitboard;
-pub use geometry::{rank_letters, Colour, DenseSquare, Geometry, Square};
-pub use moves::{Counter, Move, MoveSink, Promotion};
-pub use position::{MoveObserver, Position};
+pub use board::bitboard::Bitboard;
+pub use board::geometry::{rank_letters, Colour, DenseSquare, Geometry, Square};
+pub use board::moves::{Counter, Move, MoveSink, Promotion};
+pub use board::position::{MoveObserver, Position};
 // The game layer and notation.
-pub use game::{EndReason, GameResult, Outcome};
-pub use notation::{Effect, NotationError};
+pub use rules::game::{EndReason, GameResult, Outcome};
+pub use text::notation::{Effect, NotationError};

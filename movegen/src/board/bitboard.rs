@@ -5,7 +5,7 @@
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 
-use crate::geometry::DenseSquare;
+use crate::board::geometry::DenseSquare;
 
 /// A set of squares of a board with at most `64 * N` squares.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

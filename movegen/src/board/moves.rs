@@ -14,7 +14,7 @@
 
 use std::num::NonZeroU64;
 
-use crate::geometry::Square;
+use crate::board::geometry::Square;
 
 /// The promotion choice of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use crate::bitboard::Bitboard;
-use crate::geometry::{Colour, Square, PAD};
-use crate::interp::CapInfo;
-use crate::moves::{Move, Promotion};
-use crate::variant::{Piece, Variant};
-use crate::variant_file::KindId;
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{Colour, Square, PAD};
+use crate::board::moves::{Move, Promotion};
+use crate::definition::variant::{Piece, Variant};
+use crate::definition::variant_file::KindId;
+use crate::generation::interp::CapInfo;
 
 /// The hash of the side to move (xored in when White is to move).
 const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
@@ -16,7 +16,7 @@ const SIDE_KEY: u64 = 0x6a09_e667_f3bc_c909;
 /// The padded mailbox of an empty board: every square of `geo` empty, the padding off the
 /// board (what a position starts from, and what the empty-board walks of the reach tables and
 /// the evaluation's mobility read).
-pub(crate) fn empty_mailbox(geo: &crate::geometry::Geometry) -> Vec<Piece> {
+pub(crate) fn empty_mailbox(geo: &crate::board::geometry::Geometry) -> Vec<Piece> {
     let mut board = vec![Piece::OFFBOARD; geo.padded_len()];
     for sq in geo.all_squares() {
         board[sq.index()] = Piece::EMPTY;
@@ -135,7 +135,7 @@ pub struct Position<const N: usize> {
     /// State that the board does not show (Ko's zone entries: 4 bits per colour).
     pub(crate) extra: u8,
     /// Chu shogi's counter-strike record: the square where a non-lion just took a lion (0 =
-    /// none), with [`crate::lion_trading::STRIKE_AT_DESTINATION`].
+    /// none), with [`crate::rules::lion_trading::STRIKE_AT_DESTINATION`].
     pub(crate) strike: u16,
     null_strike: Vec<u16>,
     /// Pieces changed in place after a move (Ko: promoted along, reverted, the mover

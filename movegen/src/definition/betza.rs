@@ -2,9 +2,9 @@
 //!
 //! `docs/variant-format.md` is the specification; this module turns a movement string into
 //! [`Atom`]s whose directions are relative to the moving side (`x` toward its right, `y` toward
-//! the opponent). Compilation to board offsets per colour happens in [`crate::program`].
+//! the opponent). Compilation to board offsets per colour happens in [`crate::definition::program`].
 
-use crate::geometry::PAD;
+use crate::board::geometry::PAD;
 
 /// What an atom does along each of its directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,9 +5,9 @@
 
 use std::collections::HashSet;
 
-use crate::betza::{Atom, AtomKind, Modality, ShotClass};
-use crate::geometry::{Colour, Geometry};
-use crate::variant_file::KindId;
+use crate::board::geometry::{Colour, Geometry};
+use crate::definition::betza::{Atom, AtomKind, Modality, ShotClass};
+use crate::definition::variant_file::KindId;
 
 /// Modality bit: may end on an empty square.
 pub(crate) const MOVE: u8 = 1;
@@ -485,7 +485,7 @@ fn needs_dedup(atoms: &[Atom]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::betza::parse;
+    use crate::definition::betza::parse;
 
     fn prog(s: &str) -> Program {
         let g = Geometry::new(9, 9).unwrap();

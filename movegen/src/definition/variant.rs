@@ -5,11 +5,13 @@
 
 use std::sync::Arc;
 
-use crate::betza::AtomKind;
-use crate::geometry::{Colour, Geometry, Square};
-use crate::moves::Move;
-use crate::program::{self, Program};
-use crate::variant_file::{self, KindDef, KindId, PromotionRule, VariantDef, VariantError};
+use crate::board::geometry::{Colour, Geometry, Square};
+use crate::board::moves::Move;
+use crate::definition::betza::AtomKind;
+use crate::definition::program::{self, Program};
+use crate::definition::variant_file::{
+    self, KindDef, KindId, PromotionRule, VariantDef, VariantError,
+};
 
 /// A form: a kind in one of its two states, unpromoted or promoted (`kind * 2 + promoted`).
 /// It indexes per-form tables (the compiled variant's form information, the evaluation's
@@ -19,10 +21,10 @@ pub struct FormId(u16);
 
 impl FormId {
     /// The form at `index` (`kind * 2 + promoted`; a piece table has at most
-    /// [`MAX_KINDS`](crate::variant_file::MAX_KINDS) kinds, so the index fits).
+    /// [`MAX_KINDS`](crate::definition::variant_file::MAX_KINDS) kinds, so the index fits).
     #[inline]
     pub(crate) const fn new(index: usize) -> FormId {
-        debug_assert!(index < 2 * (crate::variant_file::MAX_KINDS + 1));
+        debug_assert!(index < 2 * (crate::definition::variant_file::MAX_KINDS + 1));
         FormId(index as u16)
     }
 
@@ -242,7 +244,7 @@ pub struct Variant {
     /// Padded offsets of the sixteen squares at distance two.
     pub(crate) ring_two: [i32; 16],
     /// Zone promotion and its special rules (`promotion = zone N`; Ko shogi's).
-    pub(crate) zone_promotion: Option<crate::zone_promotion::ZonePromotionRules>,
+    pub(crate) zone_promotion: Option<crate::generation::zone_promotion::ZonePromotionRules>,
     /// Per padded square, for `promotion = zone-entry N`: bit 0 (1) in Black's zone, bit 1 (2)
     /// in White's, bit 2 (4) Black's last rank, bit 3 (8) White's; empty for other rules.
     pub(crate) zone_bits: Vec<u8>,
@@ -266,20 +268,20 @@ pub struct Variant {
     /// deva and dark spirit convert into the teaching king and the Buddhist spirit).
     pub(crate) conversion_makes_royal: bool,
     /// Where each program could capture (the attack questions' pre-filter).
-    pub(crate) reach: crate::attacks::ReachTables,
+    pub(crate) reach: crate::generation::attacks::ReachTables,
     /// Range-capture rank by [`Piece::index`] (royal pieces `u8::MAX`, empty and off-board
     /// cells 0): the range capturer's walk reads it for every piece it meets.
     pub(crate) piece_rank: Vec<u8>,
     /// Whether a move's promotion depends on the forms it captures (`promotion =
     /// capture-optional`: promoted pieces and converters); under the other rules only whether
-    /// it captured an enemy matters ([`crate::interp::CapInfo::add`]).
+    /// it captured an enemy matters ([`crate::generation::interp::CapInfo::add`]).
     pub(crate) capture_forms_matter: bool,
     /// The kinds (as moved as) whose programs have a pass: the only pieces whose moves can have
     /// several paths (`perft --paths`).
     pub(crate) pass_kinds: Vec<KindId>,
     /// Per form with `must-promote-where-immobile` (empty for the others): per padded square,
     /// bit 0 (1) when a Black piece of the form has no move from there on the empty board, bit
-    /// 1 (2) for White ([`crate::attacks::immobile_squares`]).
+    /// 1 (2) for White ([`crate::generation::attacks::immobile_squares`]).
     pub(crate) immobile: PerForm<Vec<u8>>,
 }
 
@@ -471,7 +473,7 @@ impl Variant {
                         && kind.must_promote_where_immobile,
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
-                    step_mover: crate::zone_promotion::is_step_mover(&m.atoms),
+                    step_mover: crate::generation::zone_promotion::is_step_mover(&m.atoms),
                     shot_immune: m.shot_immune,
                     shot_min: m.shot_min,
                     capture_immune: m.capture_immune.clone(),
@@ -520,7 +522,7 @@ impl Variant {
                     p.forward_needs = Some((fwd, needed.clone()));
                 }
                 if let PromotionRule::Zone(_) = def.promotion {
-                    if let Some(why) = crate::zone_promotion::unsupported(&p) {
+                    if let Some(why) = crate::generation::zone_promotion::unsupported(&p) {
                         return Err(VariantError {
                             source: def.source.clone(),
                             line: kind.line,
@@ -528,18 +530,16 @@ impl Variant {
                         });
                     }
                     let longest = geo.files().max(geo.ranks());
-                    p.zone_cands =
-                        crate::zone_promotion::candidate_bound(&p, longest).map_err(|why| {
-                            VariantError {
-                                source: def.source.clone(),
-                                line: kind.line,
-                                message: format!("{}: {why}", kind.code),
-                            }
+                    p.zone_cands = crate::generation::zone_promotion::candidate_bound(&p, longest)
+                        .map_err(|why| VariantError {
+                            source: def.source.clone(),
+                            line: kind.line,
+                            message: format!("{}: {why}", kind.code),
                         })?;
                 } else if matches!(def.promotion, PromotionRule::ZoneCompulsory(_))
                     && p.ops
                         .iter()
-                        .any(|o| matches!(o, crate::program::Op::LionLine { .. }))
+                        .any(|o| matches!(o, crate::definition::program::Op::LionLine { .. }))
                 {
                     return Err(VariantError {
                         source: def.source.clone(),
@@ -554,10 +554,10 @@ impl Variant {
                     || p.ops.iter().any(|o| {
                         matches!(
                             o,
-                            crate::program::Op::Double { .. }
-                                | crate::program::Op::Steps { .. }
-                                | crate::program::Op::MultiLine { .. }
-                                | crate::program::Op::Priest { .. }
+                            crate::definition::program::Op::Double { .. }
+                                | crate::definition::program::Op::Steps { .. }
+                                | crate::definition::program::Op::MultiLine { .. }
+                                | crate::definition::program::Op::Priest { .. }
                         )
                     })
                 {
@@ -600,9 +600,12 @@ impl Variant {
         }
         let zone_promotion = match def.promotion {
             PromotionRule::Zone(z) => {
-                let mut zp =
-                    crate::zone_promotion::ZonePromotionRules::new(&def.rules, def.kinds.len(), z);
-                zp.shot_lines = crate::zone_promotion::ShotLines::new(
+                let mut zp = crate::generation::zone_promotion::ZonePromotionRules::new(
+                    &def.rules,
+                    def.kinds.len(),
+                    z,
+                );
+                zp.shot_lines = crate::generation::zone_promotion::ShotLines::new(
                     &geo,
                     programs.iter().filter_map(|p| p.shoot).map(|sh| sh.range),
                 );
@@ -677,12 +680,12 @@ impl Variant {
             reach: Default::default(),
             immobile: PerForm::new(0, Vec::new()),
         };
-        v.reach = crate::attacks::ReachTables::build(&v);
+        v.reach = crate::generation::attacks::ReachTables::build(&v);
         let mut immobile = PerForm::new(v.def.kinds.len(), Vec::new());
         for (f, form) in v.forms.0.iter().enumerate() {
             if form.must_promote_where_immobile {
                 let f = FormId::new(f);
-                immobile[f] = crate::attacks::immobile_squares(&v, f);
+                immobile[f] = crate::generation::attacks::immobile_squares(&v, f);
             }
         }
         v.immobile = immobile;

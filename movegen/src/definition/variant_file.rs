@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::betza::{self, Atom, AtomKind};
-use crate::geometry::MAX_SIDE;
+use crate::board::geometry::MAX_SIDE;
+use crate::definition::betza::{self, Atom, AtomKind};
 
 /// How promotion works in a variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,7 +146,7 @@ pub(crate) struct KindDef {
     pub(crate) converts: u8,
     /// Appears only as a promotion.
     pub(crate) promoted_only: bool,
-    /// Shot classes that cannot hit this piece (bits of [`crate::betza::ShotClass::bit`]).
+    /// Shot classes that cannot hit this piece (bits of [`crate::definition::betza::ShotClass::bit`]).
     pub(crate) shot_immune: u8,
     /// Shots from this many squares or nearer cannot hit this piece (0 = no limit).
     pub(crate) shot_min: u8,

@@ -1,5 +1,5 @@
 //! The movement interpreter: the one place that gives meaning to a compiled movement
-//! [`Op`](crate::program::Op).
+//! [`Op`](crate::definition::program::Op).
 //!
 //! A [`Walker`] runs a piece's program on a mailbox and tells a [`Visitor`] what it finds. Two
 //! kinds of visitor exist:
@@ -10,22 +10,22 @@
 //!   multi-leg moves (double moves, exact step counts, lines capturing all they pass) with the
 //!   squares captured and stood on between legs; the visitor attaches what follows a landing
 //!   (promotion choices; in zone-promotion variants also shots and burning) and emits. This is
-//!   move generation: [`crate::movegen`]'s `Gen`, and [`crate::zone_promotion`]'s landings.
+//!   move generation: [`crate::movegen`]'s `Gen`, and [`crate::generation::zone_promotion`]'s landings.
 //! - *reach visitors* (`MOVES = false`): the walker reports every on-board square a path reaches,
 //!   with its occupant and the modality the op has there, whoever stands there; compound atoms
 //!   report the squares they could capture on. Attack maps, attack questions, the reach tables
-//!   behind them ([`crate::attacks`]) and the evaluation's empty-board mobility are reach
+//!   behind them ([`crate::generation::attacks`]) and the evaluation's empty-board mobility are reach
 //!   visitors.
 //!
 //! Being generic over the visitor (and the board view), each use compiles to its own loops.
 
 use arrayvec::ArrayVec;
 
-use crate::geometry::{Colour, Square};
-use crate::moves::Move;
-use crate::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
-use crate::variant::{Piece, Variant};
-use crate::variant_file::{KindId, PromotionRule, RangeCaptureRule};
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::Move;
+use crate::definition::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
+use crate::definition::variant::{Piece, Variant};
+use crate::definition::variant_file::{KindId, PromotionRule, RangeCaptureRule};
 
 /// Most legs of one multi-leg move: step counts and line lengths are at most 9
 /// (`betza.rs`).

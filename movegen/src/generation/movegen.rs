@@ -1,19 +1,19 @@
-//! Move generation: interprets each piece's [`Program`](crate::program::Program) on the
+//! Move generation: interprets each piece's [`Program`](crate::definition::program::Program) on the
 //! mailbox and yields every distinct move once (docs/notation.md's definition: same origin,
 //! destination, captured squares and promotion choice make the same move).
 //!
 //! History is ignored here (repetition is the game layer's business). A finished game (a side
 //! without royal pieces) has no moves.
 
-use crate::attacks::Danger;
-use crate::bitboard::Bitboard;
-use crate::geometry::{DenseSquare, Square};
-use crate::interp::{CapInfo, Ctx, Visitor, Walker};
-use crate::moves::{Counter, Move, MoveSink, Promotion};
-use crate::position::Position;
-use crate::program::Op;
-use crate::variant::Piece;
-use crate::variant_file::{LastRankPromotion, PromotionRule};
+use crate::board::bitboard::Bitboard;
+use crate::board::geometry::{DenseSquare, Square};
+use crate::board::moves::{Counter, Move, MoveSink, Promotion};
+use crate::board::position::Position;
+use crate::definition::program::Op;
+use crate::definition::variant::Piece;
+use crate::definition::variant_file::{LastRankPromotion, PromotionRule};
+use crate::generation::attacks::Danger;
+use crate::generation::interp::{CapInfo, Ctx, Visitor, Walker};
 use arrayvec::ArrayVec;
 
 /// The move visitor: turns what the interpreter finds into moves with their promotion choices
@@ -243,7 +243,7 @@ impl<const N: usize> Position<N> {
         if self.bare_king_state().is_some() {
             return;
         }
-        let mut f = crate::lion_trading::LionFilter {
+        let mut f = crate::rules::lion_trading::LionFilter {
             pos: self,
             inner: sink,
         };
@@ -313,7 +313,11 @@ impl<const N: usize> Position<N> {
     /// Whether the piece on `from` (running `prog`, which has a pass) may pass: always, unless
     /// its pass needs an empty square to step out to (`pass-needs-empty`, or a pass from
     /// `{pass}` atoms) and it has none.
-    pub(crate) fn may_pass(&self, prog: &crate::program::Program, from: Square) -> bool {
+    pub(crate) fn may_pass(
+        &self,
+        prog: &crate::definition::program::Program,
+        from: Square,
+    ) -> bool {
         !(self.variant.def.rules.pass_needs_empty || prog.pass_needs_step)
             || self.can_pass(prog, from)
     }
@@ -326,7 +330,7 @@ impl<const N: usize> Position<N> {
     /// capture.
     fn zone_stop_moves<S: MoveSink>(
         &self,
-        prog: &crate::program::Program,
+        prog: &crate::definition::program::Program,
         from: Square,
         caps_only: bool,
         sink: &mut S,
@@ -470,7 +474,7 @@ impl<const N: usize> Position<N> {
             return;
         }
         if self.variant.def.rules.lion_trading {
-            let mut f = crate::lion_trading::LionFilter {
+            let mut f = crate::rules::lion_trading::LionFilter {
                 pos: self,
                 inner: sink,
             };

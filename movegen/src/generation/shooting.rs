@@ -6,12 +6,12 @@
 
 use arrayvec::ArrayVec;
 
-use crate::betza::ShotClass;
-use crate::geometry::{Colour, Square};
-use crate::moves::Move;
-use crate::position::{MoveObserver, Position};
-use crate::variant::Piece;
-use crate::variant_file::KindId;
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::Move;
+use crate::board::position::{MoveObserver, Position};
+use crate::definition::betza::ShotClass;
+use crate::definition::variant::Piece;
+use crate::definition::variant_file::KindId;
 
 use super::zone_promotion::{push_cand, Cand, Landing, MAX_SHOT_TARGETS};
 
@@ -74,7 +74,7 @@ impl<const N: usize> Position<N> {
         from: Square,
         mover: Piece,
         l: &Landing,
-        sh: crate::program::Shooter,
+        sh: crate::definition::program::Shooter,
         cands: &mut ArrayVec<Cand, C>,
     ) {
         // No enemy piece on the king lines within range of the landing (the move only empties

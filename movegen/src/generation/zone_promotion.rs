@@ -16,14 +16,14 @@
 
 use arrayvec::ArrayVec;
 
-use crate::betza::{AtomKind, ShotClass};
-use crate::geometry::{Colour, Square};
-use crate::interp::{CapInfo, Ctx, Visitor, Walker};
-use crate::moves::{Move, MoveSink, Promotion};
-use crate::position::Position;
-use crate::program::Op;
-use crate::variant::{FormId, PerForm, Piece, Variant};
-use crate::variant_file::{KindId, PerKind, RulesDef};
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::{Move, MoveSink, Promotion};
+use crate::board::position::Position;
+use crate::definition::betza::{AtomKind, ShotClass};
+use crate::definition::program::Op;
+use crate::definition::variant::{FormId, PerForm, Piece, Variant};
+use crate::definition::variant_file::{KindId, PerKind, RulesDef};
+use crate::generation::interp::{CapInfo, Ctx, Visitor, Walker};
 
 /// The rules of zone promotion (`promotion = zone N`) with the special promotions and
 /// reversions of the `[rules]` section, compiled for fast lookup. Ko shogi is the built-in
@@ -75,7 +75,10 @@ pub(crate) struct ShotLines {
 
 impl ShotLines {
     /// The masks of `ranges` on the board of `geo`.
-    pub(crate) fn new(geo: &crate::geometry::Geometry, ranges: impl Iterator<Item = u8>) -> Self {
+    pub(crate) fn new(
+        geo: &crate::board::geometry::Geometry,
+        ranges: impl Iterator<Item = u8>,
+    ) -> Self {
         let words = geo.squares().div_ceil(64);
         let mut by_range: Vec<Vec<u64>> = Vec::new();
         for r in ranges {
@@ -86,7 +89,7 @@ impl ShotLines {
             if !by_range[r].is_empty() {
                 continue;
             }
-            by_range[r] = crate::attacks::square_masks(geo, |dr, dc| {
+            by_range[r] = crate::generation::attacks::square_masks(geo, |dr, dc| {
                 (dr == 0 || dc == 0 || dr == dc) && (1..=r).contains(&dr.max(dc))
             });
         }
@@ -110,7 +113,8 @@ impl ShotLines {
 impl ZonePromotionRules {
     /// Compiles the `[rules]` of a variant with `kinds` kinds.
     pub(crate) fn new(r: &RulesDef, kinds: usize, zone: u8) -> ZonePromotionRules {
-        let form = |f: &crate::variant_file::FormRef| Variant::form_of(f.kind, f.promoted);
+        let form =
+            |f: &crate::definition::variant_file::FormRef| Variant::form_of(f.kind, f.promoted);
         let mut k = ZonePromotionRules {
             zone,
             commander_groups: r.commanders.clone(),
@@ -169,7 +173,7 @@ impl ZonePromotionRules {
 /// the multi-leg moves (`{double}`, `{steps}`, `{line}`), the priests' jumps, and layers shots,
 /// burning and the promotion choices on top of where a movement ends. `Variant::compile`
 /// names the kind in front of the reason.
-pub(crate) fn unsupported(prog: &crate::program::Program) -> Option<String> {
+pub(crate) fn unsupported(prog: &crate::definition::program::Program) -> Option<String> {
     for op in &prog.ops {
         let why = match op {
             Op::Slide { .. }
@@ -232,7 +236,7 @@ pub(crate) fn unsupported(prog: &crate::program::Program) -> Option<String> {
 /// it could overflow the generator's fixed buffers: its landings (distinct destination and
 /// capture sets before shooting) or its candidates. `longest_line` bounds an unlimited slide.
 pub(crate) fn candidate_bound(
-    prog: &crate::program::Program,
+    prog: &crate::definition::program::Program,
     longest_line: usize,
 ) -> Result<usize, String> {
     let mut landings = 0usize;
@@ -247,7 +251,7 @@ pub(crate) fn candidate_bound(
         }
         match *op {
             Op::Slide { max, .. } => {
-                landings += if max == crate::program::UNLIMITED {
+                landings += if max == crate::definition::program::UNLIMITED {
                     longest_line
                 } else {
                     max as usize
@@ -297,7 +301,7 @@ pub(crate) fn candidate_bound(
 
 /// Whether a kind's movement makes it a step mover (every move a single step; shooting and
 /// burning allowed).
-pub(crate) fn is_step_mover(atoms: &[crate::betza::Atom]) -> bool {
+pub(crate) fn is_step_mover(atoms: &[crate::definition::betza::Atom]) -> bool {
     let mut any = false;
     for a in atoms {
         match a.kind {
@@ -809,7 +813,7 @@ fn dedup_cands<const C: usize>(cands: &mut ArrayVec<Cand, C>) {
 #[cfg(test)]
 mod tests {
     use super::ShotLines;
-    use crate::geometry::Geometry;
+    use crate::board::geometry::Geometry;
 
     /// On a 19x19 board, from 10j (the centre): a range-3 mask holds the 24 squares one to
     /// three steps away along the eight king lines, and nothing else (not the centre, not a

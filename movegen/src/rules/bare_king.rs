@@ -3,9 +3,9 @@
 //! royals draw. Enabled by the variant file's `[rules]` `bare-king` (HaChu's reading of chu,
 //! `chu-hachu.var`, has no such rule).
 
-use crate::game::{EndReason, GameResult, Outcome};
-use crate::geometry::{Colour, Square};
-use crate::position::Position;
+use crate::board::geometry::{Colour, Square};
+use crate::board::position::Position;
+use crate::rules::game::{EndReason, GameResult, Outcome};
 
 impl<const N: usize> Position<N> {
     /// Chu shogi's bare-king rule and draw by bare kings (`docs/chu.md`), if the variant has

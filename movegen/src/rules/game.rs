@@ -13,10 +13,10 @@
 
 use std::fmt;
 
-use crate::geometry::{Colour, Square};
-use crate::moves::Move;
-use crate::position::Position;
-use crate::variant_file::RepetitionRule;
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::Move;
+use crate::board::position::Position;
+use crate::definition::variant_file::RepetitionRule;
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,7 +164,7 @@ impl<const N: usize> Position<N> {
     }
 
     /// The squares of `side`'s pieces whose loss alone would lose it the game.
-    pub(crate) fn critical_squares(&self, side: Colour) -> Vec<crate::geometry::Square> {
+    pub(crate) fn critical_squares(&self, side: Colour) -> Vec<crate::board::geometry::Square> {
         let v = self.variant().clone();
         let mut out = Vec::new();
         for sq in self.pieces(side) {

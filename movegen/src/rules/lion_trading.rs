@@ -5,12 +5,12 @@
 //! `counter-strike-recapture` (lishogi's and HaChu's readings differ there, docs/chu.md §11).
 //! The bare-king rule is [`crate::bare_king`].
 
-use crate::geometry::Square;
-use crate::moves::{Move, MoveSink, Promotion};
-use crate::position::{Position, Taken};
-use crate::program::{Op, Program};
-use crate::variant::Piece;
-use crate::variant_file::{
+use crate::board::geometry::Square;
+use crate::board::moves::{Move, MoveSink, Promotion};
+use crate::board::position::{Position, Taken};
+use crate::definition::program::{Op, Program};
+use crate::definition::variant::Piece;
+use crate::definition::variant_file::{
     CounterStrikeFrom, CounterStrikeRecapture, LionProtection, PromotionRule,
 };
 

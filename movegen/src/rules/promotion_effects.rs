@@ -5,13 +5,13 @@
 
 use arrayvec::ArrayVec;
 
-use crate::geometry::{Colour, Square};
-use crate::moves::Move;
-use crate::position::{MoveObserver, Position};
-use crate::variant::{FormId, Piece, Variant};
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::Move;
+use crate::board::position::{MoveObserver, Position};
+use crate::definition::variant::{FormId, Piece, Variant};
 
 /// Squares on the largest board.
-const MAX_SQUARES: usize = crate::geometry::MAX_SIDE * crate::geometry::MAX_SIDE;
+const MAX_SQUARES: usize = crate::board::geometry::MAX_SIDE * crate::board::geometry::MAX_SIDE;
 
 impl<const N: usize> Position<N> {
     /// The effects after the mover has arrived (on `to`, as `placed`): burning, the clerk's

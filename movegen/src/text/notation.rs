@@ -5,11 +5,11 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::geometry::{Colour, Square};
-use crate::moves::{Move, Promotion};
-use crate::position::Position;
-use crate::program::Op;
-use crate::variant::{Piece, Variant};
+use crate::board::geometry::{Colour, Square};
+use crate::board::moves::{Move, Promotion};
+use crate::board::position::Position;
+use crate::definition::program::Op;
+use crate::definition::variant::{Piece, Variant};
 
 /// A notation error: what was wrong, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ impl<const N: usize> Position<N> {
             ));
         }
         for (row, text) in rows.iter().enumerate() {
-            let rank = crate::geometry::rank_letters(row);
+            let rank = crate::board::geometry::rank_letters(row);
             let chars: Vec<char> = text.chars().collect();
             let mut col = 0usize;
             let mut i = 0usize;
@@ -212,7 +212,7 @@ impl<const N: usize> Position<N> {
                     let at_dest = pos.board[sq.index()].is_piece();
                     pos.set_strike(
                         sq.0 | if at_dest {
-                            crate::lion_trading::STRIKE_AT_DESTINATION
+                            crate::rules::lion_trading::STRIKE_AT_DESTINATION
                         } else {
                             0
                         },
@@ -578,7 +578,7 @@ impl<const N: usize> Position<N> {
         // Taikyoku site's protocol reads it.
         let compulsory = matches!(
             self.variant.promotion(),
-            crate::variant_file::PromotionRule::ZoneCompulsory(_)
+            crate::definition::variant_file::PromotionRule::ZoneCompulsory(_)
         );
         let path_promotes = path_effect.is_some()
             && self.variant.form(p).can_promote

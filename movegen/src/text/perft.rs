@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use crate::moves::Move;
-use crate::position::Position;
+use crate::board::moves::Move;
+use crate::board::position::Position;
 
 impl<const N: usize> Position<N> {
     /// Leaf count at `depth` (depth 0 = 1), single-threaded. `buf` is scratch space for move

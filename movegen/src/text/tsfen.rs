@@ -11,10 +11,10 @@
 
 use std::sync::Arc;
 
-use crate::geometry::Colour;
-use crate::notation::NotationError;
-use crate::position::Position;
-use crate::variant::{Piece, Variant};
+use crate::board::geometry::Colour;
+use crate::board::position::Position;
+use crate::definition::variant::{Piece, Variant};
+use crate::text::notation::NotationError;
 
 fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {
     Err(NotationError(msg.into()))
@@ -45,7 +45,7 @@ impl<const N: usize> Position<N> {
         }
         let mut pos = Position::empty(variant.clone());
         for (row, text) in rows.iter().enumerate() {
-            let rank = crate::geometry::rank_letters(row);
+            let rank = crate::board::geometry::rank_letters(row);
             let mut col = 0usize;
             for (i, cell) in text.split(',').enumerate() {
                 let at = || format!("rank {rank}, cell {} '{cell}'", i + 1);
