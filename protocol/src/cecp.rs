@@ -29,7 +29,8 @@ use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::joint::{ChuPlay, Join, Joint};
+use crate::game::Game;
+use crate::joint::ChuPlay;
 use taikyoku_movegen::{AnyPosition, Colour, GameResult, Move, Outcome};
 
 use crate::dialect::relay::QboardRelay;
@@ -88,7 +89,7 @@ const QBOARD_TRIGGERS: &[(&str, &str)] = &[
 /// How chu is played under CECP: by the moves lishogi's and HaChu's rules both allow, accepting
 /// the opponent's moves that either allows (XBoard referees chu with rules close to HaChu's, and
 /// HaChu is the opponent there; docs/chu.md §12). The game is kept and searched in HaChu's
-/// reading, with the other reading joined ([`Joint`]).
+/// reading, with the other reading joined ([`crate::joint::Joint`]).
 const CHU_PLAY: ChuPlay = ChuPlay::Both;
 
 /// The dialect as the engine plays it: chu in [`CHU_PLAY`]'s main reading.
@@ -127,9 +128,8 @@ pub struct Session<E: Engine> {
     dialect: Dialect,
     /// The CECP name of the variant the engine was last given.
     engine_variant: Option<String>,
-    position: AnyPosition,
-    /// Chu's game in the other reading ([`CHU_PLAY`]), `None` for the other variants.
-    joint: Option<Joint>,
+    /// The game; chu's in both readings ([`CHU_PLAY`]).
+    game: Game,
     /// Whether each move of the game so far gave check (for perpetual check).
     checks: Vec<bool>,
     force: bool,
@@ -158,8 +158,7 @@ impl<E: Engine> Session<E> {
             out,
             tx,
             rx,
-            position: default.start_position(),
-            joint: Joint::new(CHU_PLAY, &default.start_position()),
+            game: Game::new(CHU_PLAY, default.start_position()),
             dialect: default.clone(),
             default,
             engine_variant: None,
@@ -186,7 +185,7 @@ impl<E: Engine> Session<E> {
 
     /// The current position.
     pub fn position(&self) -> &AnyPosition {
-        &self.position
+        self.game.position()
     }
 
     /// Runs the loop until `quit` or the end of input (a search for a move still running at the
@@ -318,7 +317,7 @@ impl<E: Engine> Session<E> {
             }
             "edit" => {
                 self.halt();
-                self.edit = Some(self.dialect.edit(&self.position));
+                self.edit = Some(self.dialect.edit(self.game.position()));
             }
             "level" => self.or_error(|s| s.time.level(&args), line),
             "st" => self.or_error(|s| s.time.st(&args), line),
@@ -438,50 +437,40 @@ impl<E: Engine> Session<E> {
     }
 
     fn side_to_move(&self) -> Colour {
-        self.position.side_to_move()
+        self.game.position().side_to_move()
     }
 
     /// The result, if the game is over by the rules.
     fn result(&mut self) -> Option<GameResult> {
         let checks = &self.checks;
-        match &mut self.joint {
-            Some(j) => j.game_result(&mut self.position, checks),
-            None => self.position.game_result(checks),
-        }
+        self.game.result(checks)
     }
 
     /// Replaces the game: `pos` starts it (no history).
     fn set_position(&mut self, pos: AnyPosition) {
-        self.joint = Joint::new(CHU_PLAY, &pos);
-        self.position = pos;
+        self.game = Game::new(CHU_PLAY, pos);
         self.checks.clear();
         self.unconfirmed = None;
     }
 
     /// Plays `m` on the game's board, recording whether it gave check.
     fn play(&mut self, m: Move) {
-        self.position.make(m);
-        if let Some(j) = &mut self.joint {
-            j.make(m);
-        }
-        let check = self.position.gave_check();
+        self.game.make(m);
+        let check = self.game.gave_check();
         self.checks.push(check);
     }
 
     /// `undo` (1) / `remove` (2). With nothing to take back it is an error and a running
     /// search goes on (errors never stop the engine: it would never send its move).
     fn take_back(&mut self, plies: usize, line: &str) {
-        let have = self.position.ply();
+        let have = self.game.position().ply();
         if have < plies {
             self.error("no move to take back", line);
             return;
         }
         self.halt();
         for _ in 0..plies {
-            self.position.take_back();
-            if let Some(j) = &mut self.joint {
-                j.take_back();
-            }
+            self.game.take_back();
             self.checks.pop();
         }
         self.unconfirmed = None;
@@ -499,7 +488,7 @@ impl<E: Engine> Session<E> {
             self.illegal(&format!("the game is over: {}", r.reason), text);
             return;
         }
-        let m = match self.dialect.parse_move(&self.position, text) {
+        let m = match self.dialect.parse_move(self.game.position(), text) {
             Ok(m) => m,
             Err(e) => match self.refereed_move(text) {
                 Some(m) => m,
@@ -509,7 +498,7 @@ impl<E: Engine> Session<E> {
                     let Some(r) = self
                         .unconfirmed
                         .as_ref()
-                        .and_then(|u| u.reread(&self.dialect, &self.position, text))
+                        .and_then(|u| u.reread(&self.dialect, self.game.position(), text))
                     else {
                         return self.illegal(&e, text);
                     };
@@ -518,11 +507,7 @@ impl<E: Engine> Session<E> {
                 }
             },
         };
-        let forbidden = match &mut self.joint {
-            Some(j) => j.forbidden_by_history(&mut self.position, m),
-            None => self.position.is_forbidden_by_history(m),
-        };
-        if forbidden {
+        if self.game.forbidden_by_history(m) {
             self.illegal("it repeats an earlier position", text);
             return;
         }
@@ -545,7 +530,7 @@ impl<E: Engine> Session<E> {
     /// Under chu's joint play (we play only moves legal for lishogi and HaChu alike), an
     /// opponent's move that the main reading does not allow is read in the other.
     fn refereed_move(&self, text: &str) -> Option<Move> {
-        let j = self.joint.as_ref()?;
+        let j = self.game.joint()?;
         self.dialect.parse_move(j.other(), text).ok()
     }
 
@@ -556,8 +541,8 @@ impl<E: Engine> Session<E> {
         if self.qboard_relay().is_none() {
             return;
         }
-        let fresh = Unconfirmed::of(&self.dialect, &self.position, text, m);
-        let ply = self.position.ply();
+        let fresh = Unconfirmed::of(&self.dialect, self.game.position(), text, m);
+        let ply = self.game.position().ply();
         let answered = self
             .unconfirmed
             .as_ref()
@@ -575,10 +560,7 @@ impl<E: Engine> Session<E> {
         let keep = self.checks.len().saturating_sub(r.checks.len());
         self.checks.truncate(keep);
         self.checks.extend(r.checks);
-        self.position = r.position;
-        if let Some(j) = &mut self.joint {
-            j.follow(&self.position);
-        }
+        self.game.follow(r.position);
         self.unconfirmed = None;
         r.next
     }
@@ -596,16 +578,16 @@ impl<E: Engine> Session<E> {
 
     /// Starts thinking about the engine's move.
     fn think(&mut self) {
-        let (side, ply) = (self.position.side_to_move(), self.position.ply());
+        let (side, ply) = (
+            self.game.position().side_to_move(),
+            self.game.position().ply(),
+        );
         let mut go = self.time.go(side, (ply / 2) as u32);
         go.playable = self.qboard_relay().map(qboard::playable);
         go.reachable = self.qboard_relay().map(qboard::reachable);
-        if let Some(j) = self.joint.as_mut().filter(|j| j.join() == Join::Both) {
-            // Only moves both readings allow (if there are none, HaChu's reading's moves).
-            let both = j.legal_moves(&mut self.position);
-            if !both.is_empty() && both.len() < self.position.legal_moves().len() {
-                go.searchmoves = both;
-            }
+        // Under the joint, only moves both readings allow (if none, HaChu's reading's moves).
+        if let Some(both) = self.game.root_moves() {
+            go.searchmoves = both;
         }
         self.start(go, false);
     }
@@ -622,11 +604,11 @@ impl<E: Engine> Session<E> {
             events: self.tx.clone(),
             id,
             dialect: self.dialect.clone(),
-            pos: self.position.clone(),
+            pos: self.game.position().clone(),
             post: self.post.clone(),
             analysis,
         };
-        self.engine.go(&self.position, &go, Box::new(report));
+        self.engine.go(self.game.position(), &go, Box::new(report));
         self.search = if analysis {
             Search::Analysing(id)
         } else {
@@ -671,7 +653,7 @@ impl<E: Engine> Session<E> {
                          is legal",
                     );
                 }
-                for leg in self.dialect.move_lines(&self.position, m) {
+                for leg in self.dialect.move_lines(self.game.position(), m) {
                     self.out.line(&format!("move {leg}"));
                 }
                 self.play(m);

@@ -12,6 +12,7 @@ pub mod atsi;
 pub mod cecp;
 pub mod dialect;
 pub mod engine;
+pub mod game;
 pub mod input;
 pub mod joint;
 pub mod usi;

@@ -9,7 +9,8 @@ use std::time::Duration;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::thread::JoinHandle;
 
-use crate::joint::{ChuPlay, Join, Joint};
+use crate::game::Game;
+use crate::joint::ChuPlay;
 use taikyoku_movegen::{AnyPosition, Move, Variant};
 
 use crate::engine::{Engine, Go, Output, Reporter, Score, Thinking, MAX_ERROR};
@@ -114,12 +115,10 @@ pub struct Session<E: Engine> {
     engine: E,
     out: Output,
     variant: Arc<Variant>,
-    position: AnyPosition,
+    /// The game, kept in two readings under `ChuRules` `both` or `either`.
+    game: Game,
     /// The `ChuRules` option: how chu's disputed rules are read.
     chu_rules: ChuPlay,
-    /// Under `ChuRules` `both` or `either`, the game in the other reading (module
-    /// [`crate::joint`]).
-    joint: Option<Joint>,
     /// How long the last `position` command took (see [`Go::position_cost`]).
     position_cost: Duration,
     /// A running `go perft`.
@@ -149,12 +148,11 @@ impl<E: Engine> Session<E> {
     pub fn new(mut engine: E, out: Output, variant: Arc<Variant>) -> Session<E> {
         engine.set_variant(variant.clone());
         Session {
-            position: AnyPosition::startpos(variant.clone()),
+            game: Game::new(ChuPlay::Lishogi, AnyPosition::startpos(variant.clone())),
             engine,
             out,
             variant,
             chu_rules: ChuPlay::Lishogi,
-            joint: None,
             position_cost: Duration::ZERO,
             perft: None,
         }
@@ -170,14 +168,13 @@ impl<E: Engine> Session<E> {
             }
         };
         self.variant = v.clone();
-        self.position = AnyPosition::startpos(v.clone());
-        self.joint = Joint::new(self.chu_rules, &self.position);
+        self.game = Game::new(self.chu_rules, AnyPosition::startpos(v.clone()));
         self.engine.set_variant(v);
     }
 
     /// The current position.
     pub fn position(&self) -> &AnyPosition {
-        &self.position
+        self.game.position()
     }
 
     /// Runs the loop until `quit` or the end of input. Lines longer than
@@ -235,10 +232,7 @@ impl<E: Engine> Session<E> {
                 self.halt();
                 let started = std::time::Instant::now();
                 match self.parse_position(rest) {
-                    Ok((p, joint)) => {
-                        self.position = p;
-                        self.joint = joint;
-                    }
+                    Ok(game) => self.game = game,
                     Err(e) => self.out.error(&e),
                 }
                 self.position_cost = started.elapsed();
@@ -249,11 +243,12 @@ impl<E: Engine> Session<E> {
                     self.perft(&rest[1..]);
                     return true;
                 }
-                match parse_go(rest, &self.position).and_then(|go| self.joined(go)) {
+                match parse_go(rest, self.game.position()).and_then(|go| self.joined(go)) {
                     Ok(mut go) => {
                         go.position_cost = std::mem::take(&mut self.position_cost);
-                        let report = UsiReporter::new(self.out.clone(), self.position.clone());
-                        self.engine.go(&self.position, &go, Box::new(report));
+                        let pos = self.game.position();
+                        let report = UsiReporter::new(self.out.clone(), pos.clone());
+                        self.engine.go(pos, &go, Box::new(report));
                     }
                     Err(e) => self.out.error(&e),
                 }
@@ -329,10 +324,9 @@ impl<E: Engine> Session<E> {
         }
     }
 
-    /// Reads `position ...`: the position and, under a joint `ChuRules`, the game in the
-    /// other reading.
-    fn parse_position(&self, rest: &[&str]) -> Result<(AnyPosition, Option<Joint>), String> {
-        let (mut pos, moves_at) = match rest.first() {
+    /// Reads `position ...`: the game (under a joint `ChuRules`, in both readings).
+    fn parse_position(&self, rest: &[&str]) -> Result<Game, String> {
+        let (pos, moves_at) = match rest.first() {
             Some(&"startpos") => (AnyPosition::startpos(self.variant.clone()), 1),
             Some(&"sfen") => {
                 let end = rest
@@ -346,54 +340,30 @@ impl<E: Engine> Session<E> {
             }
             _ => return Err("position needs 'startpos' or 'sfen <position>'".into()),
         };
-        let mut joint = Joint::new(self.chu_rules, &pos);
+        let mut game = Game::new(self.chu_rules, pos);
         match rest.get(moves_at) {
             None => {}
-            Some(&"moves") => match &mut joint {
-                // Accept what either reading allows (we play only what both allow).
-                Some(j) => {
-                    for (i, text) in rest[moves_at + 1..].iter().enumerate() {
-                        if let Some(r) = j.game_result(&mut pos, &[]) {
-                            return Err(format!(
-                                "move {} '{text}': the game is already over ({})",
-                                i + 1,
-                                r.reason
-                            ));
-                        }
-                        let m = j
-                            .read(&pos, |p| p.parse_move(text))
-                            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-                        if j.forbidden_by_history(&mut pos, m) {
-                            return Err(format!(
-                                "move {} '{text}': it repeats an earlier position",
-                                i + 1
-                            ));
-                        }
-                        pos.make(m);
-                        j.make(m);
-                    }
-                }
-                None => pos.play_moves(&rest[moves_at + 1..])?,
-            },
+            // Under a joint, what either reading allows is accepted (we play only what both
+            // allow).
+            Some(&"moves") => game.play_texts(&rest[moves_at + 1..])?,
             Some(w) => return Err(format!("position: expected 'moves', found '{w}'")),
         }
-        Ok((pos, joint))
+        Ok(game)
     }
 
     /// `go` under `ChuRules` `both`: the root moves are those both readings allow (within
     /// `searchmoves`, if given). Unchanged otherwise, or if no move is legal under both (then
     /// the main reading's moves are searched, HaChu's: the rules it plays by).
     fn joined(&mut self, mut go: Go) -> Result<Go, String> {
-        let Some(j) = self.joint.as_mut().filter(|j| j.join() == Join::Both) else {
+        let Some(both) = self.game.both_allow() else {
             return Ok(go);
         };
-        let both = j.legal_moves(&mut self.position);
         if !go.searchmoves.is_empty() {
             go.searchmoves.retain(|m| both.contains(m));
             if go.searchmoves.is_empty() {
                 return Err("go searchmoves: no move given is legal under both readings".into());
             }
-        } else if !both.is_empty() && both.len() < self.position.legal_moves().len() {
+        } else if !both.is_empty() && both.len() < self.game.legal_moves().len() {
             go.searchmoves = both;
         }
         Ok(go)
@@ -413,22 +383,17 @@ impl<E: Engine> Session<E> {
             }
         };
         let out = self.out.clone();
-        let mut pos = self.position.clone();
-        let mut joint = self.joint.clone();
+        let mut game = self.game.clone();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
-            let counts = match &mut joint {
-                Some(j) => j.divide_until(&mut pos, depth, &flag),
-                None => pos.divide_until(depth, &flag),
-            };
-            let Some(counts) = counts else {
+            let Some(counts) = game.divide_until(depth, &flag) else {
                 out.info_string("perft stopped");
                 return;
             };
             let mut total = 0;
             for (m, n) in counts {
-                out.line(&format!("{}: {n}", pos.move_to_string(m)));
+                out.line(&format!("{}: {n}", game.position().move_to_string(m)));
                 total += n;
             }
             out.line(&format!("Nodes searched: {total}"));

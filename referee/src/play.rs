@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use taikyoku_movegen::{AnyPosition, Colour, Outcome, Variant};
-use taikyoku_protocol::joint::{ChuPlay, Joint};
+use taikyoku_protocol::game::Game;
+use taikyoku_protocol::joint::ChuPlay;
 
 use super::clock::{Clocks, TimeControl};
 use super::conn::Failure;
@@ -84,7 +85,7 @@ fn play(
         Some((b, m)) => (b.trim(), m.split_whitespace().map(String::from).collect()),
         None => (opening.trim(), Vec::new()),
     };
-    let mut pos = match AnyPosition::parse_with_moves(cfg.variant.clone(), opening) {
+    let pos = match AnyPosition::parse_with_moves(cfg.variant.clone(), opening) {
         Ok(p) => p,
         Err(e) => {
             let reason = format!("bad opening: {e}");
@@ -99,7 +100,7 @@ fn play(
             };
         }
     };
-    let mut joint = Joint::new(cfg.chu_play, &pos);
+    let mut game = Game::new(cfg.chu_play, pos);
     let mut moves: Vec<String> = Vec::new();
     let mut hodges: Vec<String> = Vec::new();
     let mut checks: Vec<bool> = vec![false; opening_moves.len()];
@@ -140,10 +141,7 @@ fn play(
         }
     }
     loop {
-        let result = match &mut joint {
-            Some(j) => j.game_result(&mut pos, &checks),
-            None => pos.game_result(&checks),
-        };
+        let result = game.result(&checks);
         if let Some(r) = result {
             return finish(
                 r.outcome,
@@ -163,7 +161,7 @@ fn play(
                 broken,
             );
         }
-        let side = pos.side_to_move();
+        let side = game.position().side_to_move();
         let s = side.index();
         let name = players[s].spec.name.clone();
         let other = players[1 - s].spec.name.clone();
@@ -221,14 +219,7 @@ fn play(
             let (o, r) = loses(named(&|n, _| format!("{n} ({side}) resigns")));
             return finish(o, r, moves, hodges, broken);
         }
-        let parsed = match &joint {
-            Some(j) => j.read(&pos, |p| p.parse_move(&reply.bestmove)),
-            None => pos.parse_move(&reply.bestmove),
-        };
-        let forbidden = |pos: &mut AnyPosition, joint: &mut Option<Joint>, m| match joint {
-            Some(j) => j.forbidden_by_history(pos, m),
-            None => pos.is_forbidden_by_history(m),
-        };
+        let parsed = game.read(|p| p.parse_move(&reply.bestmove));
         let applied: Result<(String, bool), Why> = match parsed {
             Err(e) => Err(named(&|n, _| {
                 format!(
@@ -236,21 +227,18 @@ fn play(
                     reply.bestmove
                 )
             })),
-            Ok(m) if forbidden(&mut pos, &mut joint, m) => Err(named(&|n, _| {
+            Ok(m) if game.forbidden_by_history(m) => Err(named(&|n, _| {
                 format!(
                     "{n} ({side}) played '{}', which repeats an earlier position",
                     reply.bestmove
                 )
             })),
             Ok(m) => {
-                let h = pos.hodges(m);
-                let canonical = pos.move_to_string(m);
-                pos.make(m);
-                if let Some(j) = &mut joint {
-                    j.make(m);
-                }
+                let h = game.position().hodges(m);
+                let canonical = game.position().move_to_string(m);
+                game.make(m);
                 hodges.push(h);
-                Ok((canonical, pos.gave_check()))
+                Ok((canonical, game.gave_check()))
             }
         };
         match applied {
