@@ -168,7 +168,7 @@ export class Board {
       const g = document.createElementNS(SVG, "g");
       g.setAttribute("class", "arrow" + (best ? " best" : ""));
       g.dataset.path = a.path.join(" ");
-      g.setAttribute("opacity", best ? "0.8" : String(Math.max(0.25, 0.55 - 0.06 * (a.rank - 2))));
+      g.setAttribute("opacity", best ? "0.8" : Math.max(0.25, 0.55 - 0.06 * (a.rank - 2)).toFixed(2));
       const width = best ? 0.2 : 0.13;
       if (pts.length === 1) {
         // A pass: a ring on the square.

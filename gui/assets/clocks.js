@@ -8,7 +8,6 @@ export function formatClock(ms) {
   if (t < 10000) return (Math.floor(t / 100) / 10).toFixed(1);
   const s = Math.floor(t / 1000);
   const two = (n) => String(n).padStart(2, "0");
-  if (s < 60) return String(s);
   if (s < 3600) return `${Math.floor(s / 60)}:${two(s % 60)}`;
   return `${Math.floor(s / 3600)}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
 }
