@@ -8,6 +8,14 @@
 //! game changes under a running search, the search is stopped and its `bestmove` ignored
 //! before the next `position`/`go` is sent, so each `go` is paired with its own `bestmove`.
 //!
+//! The game's clocks ([`crate::clock`]) are kept here, never by the page: they run for the side
+//! to move while a game is played at its latest position, and a flag is checked on every tick
+//! and before any move is accepted, so a flag falls even when nobody answers. An engine on a
+//! clock is sent `go btime/wtime ...`; otherwise the per-move limit.
+//!
+//! In analysis the engine is asked for the settings' number of lines (`MultiPV`); every line
+//! of the current search is kept and sent to the page with each `info` message.
+//!
 //! A page has at most one engine process: a replaced engine (another variant, a restart, a
 //! crash) has ended before the next one starts, and starts are at least [`RESTART_GAP`] apart.
 
@@ -974,8 +982,18 @@ impl Session {
                     });
                 }
                 if s.clocks != self.settings.clocks {
-                    // New time controls: both clocks start again from them.
-                    self.clocks = Clocks::new(s.clocks);
+                    if self.clocks_live() && !self.game.moves().is_empty() {
+                        // Not in the middle of a timed game: a changed control would refill
+                        // a clock.
+                        self.out.push(ServerMsg::Notice {
+                            message: "the new time controls apply from the next game; this \
+                                      game's clocks run on"
+                                .into(),
+                        });
+                    } else {
+                        // Both clocks start again from the new controls.
+                        self.clocks = Clocks::new(s.clocks);
+                    }
                 }
                 self.settings = s;
                 self.refused = None;

@@ -54,8 +54,15 @@ fn a_person_who_does_not_move_loses_on_time() {
             .contains("clocks are running"),
         "{e}"
     );
-    // New time controls start both clocks again: Black has 300 ms and does not move.
+    // New time controls in the middle of a timed game wait for the next game (they would
+    // refill a clock); a record loaded is a new game: Black has 300 ms and does not move.
     p.send(settings("human-human", fischer(300, 0), fischer(60_000, 0)));
+    let n = p.until("notice");
+    assert!(n["message"].as_str().unwrap().contains("next game"), "{n}");
+    let st = p.until("state");
+    assert!(st["clocks"][0]["main_ms"].as_u64().unwrap() > 1_000, "{st}");
+    assert_eq!(st["clocks"][1], Value::Null, "{st}");
+    p.send(json!({"t": "load", "text": "startpos moves 3i3h 3d3e"}));
     let over = ended(&mut p);
     assert_eq!(over["result"], "White wins (Black lost on time)");
     assert_eq!(over["clocks"][0]["flagged"], true);
