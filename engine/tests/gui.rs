@@ -724,15 +724,18 @@ fn analysis_draws_the_best_moves_as_arrows_and_shows_several_lines() {
          && document.querySelectorAll('#arrows .arrow.best').length === 1",
     );
     // Each line: its rank, score and depth, and its moves in both notations; the best line's
-    // first move is the strongest arrow, from its origin square to its destination.
-    let r = b.script(
-        r#"const s = window.taikyokuState();
+    // first move is the strongest arrow, from its origin square to its destination. (Read in
+    // one script, taken again until it holds three lines: a deeper iteration may be arriving.)
+    let snapshot = || {
+        b.script(
+            r#"const s = window.taikyokuState();
         const lines = [...document.querySelectorAll('#pv .line')].map(l => ({
           head: l.querySelector('.head').textContent,
           first: l.querySelector('.o').textContent.trim().split(' ')[0],
           hodges: l.querySelector('.h').textContent.split(' ')[0],
         }));
         const best = document.querySelector('#arrows .arrow.best');
+        if (best === null) return { lines: [], others: [] };
         const path = best.dataset.path.split(' ');
         const move = s.moves.find(m => m.text === lines[0].first);
         const shaft = best.querySelector('polyline');
@@ -746,8 +749,16 @@ fn analysis_draws_the_best_moves_as_arrows_and_shows_several_lines() {
           starts_on_origin: x > o.left && x < o.right && y > o.top && y < o.bottom,
           best_opacity: Number(best.getAttribute('opacity')), others,
         };"#,
-        json!([]),
-    );
+            json!([]),
+        )
+    };
+    let deadline = std::time::Instant::now() + long;
+    let mut r = snapshot();
+    while r["lines"].as_array().unwrap().len() != 3 || r["others"].as_array().unwrap().len() != 2 {
+        assert!(std::time::Instant::now() < deadline, "three lines: {r}");
+        std::thread::sleep(Duration::from_millis(50));
+        r = snapshot();
+    }
     println!("{r}");
     let lines = r["lines"].as_array().unwrap();
     for (i, l) in lines.iter().enumerate() {

@@ -612,6 +612,11 @@ impl Session {
                 pv_hodges: pv_hodges.clone(),
                 arrow,
             };
+            // A line of an earlier iteration that starts with this line's move is stale (the
+            // move has moved to this rank): it goes, so that no move is listed twice.
+            let (first, depth) = (line.pv[0].clone(), line.depth);
+            self.lines
+                .retain(|l| l.multipv == k || l.pv[0] != first || l.depth >= depth);
             match self.lines.binary_search_by_key(&k, |l| l.multipv) {
                 Ok(i) => self.lines[i] = line,
                 Err(i) => self.lines.insert(i, line),

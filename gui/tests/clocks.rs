@@ -218,3 +218,18 @@ fn analysis_reports_several_lines_with_their_first_moves() {
     // Playing, the engine thinks with one line (its moves are not the analysis' lines).
     s.stop();
 }
+
+#[test]
+fn a_line_overtaken_by_a_deeper_one_is_not_listed_twice() {
+    let s = server("chu", "lines", &[]);
+    let mut p = Page::open(&s);
+    p.engine("ready");
+    p.send(json!({"t": "settings", "mode": "analysis", "limit": DEPTH(), "move_limit": 0, "multipv": 2}));
+    // Depth 2: 3i3h, then 5i5h; depth 3's best line is 5i5h: depth 2's second line goes.
+    let info = p.until_with(|m| m["t"] == "info" && m["lines"][0]["depth"] == 3);
+    let lines = info["lines"].as_array().unwrap();
+    assert_eq!(lines.len(), 1, "{info}");
+    assert_eq!(lines[0]["pv"][0], "5i5h", "{info}");
+    assert_eq!(lines[0]["arrow"], json!(["5i", "5h"]), "{info}");
+    s.stop();
+}

@@ -2,7 +2,8 @@
 # A USI engine for the GUI's clock and analysis tests. It offers MultiPV; each `go` for a move
 # is reported back as `info string go ...` and answered with the next of its arguments (with
 # none left it never answers: its flag falls); `go infinite` reports as many lines as MultiPV
-# asks (pawn moves of chu's start, best first) and waits for `stop`.
+# asks (pawn moves of chu's start, best first; with two, then a deeper best line) and waits for
+# `stop`.
 multipv=1
 while read -r line; do
   case "$line" in
@@ -21,6 +22,10 @@ while read -r line; do
         fi
         k=$((k + 1))
       done
+      # With two lines, a deeper iteration whose best move was the second line's.
+      if [ "$multipv" = 2 ]; then
+        echo "info depth 3 seldepth 4 multipv 1 score cp 60 nodes 20 time 2 pv 5i5h 3d3e"
+      fi
       waiting=1 ;;
     go*)
       echo "info string $line"
