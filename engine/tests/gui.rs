@@ -2,8 +2,10 @@
 //! WebSocket, and the page itself in a real headless Chromium driven through WebDriver, which
 //! loads Taikyoku, counts the 1296 squares and 804 pieces, plays a move by clicking, sees the
 //! engine answer, measures the redraw with `performance.now()` and saves screenshots under
-//! `target/tmp/`. Chromium and chromedriver must be installed (`.ci/run` installs them): the
-//! browser test fails, rather than skipping, without them.
+//! `target/tmp/`; other browser tests lose a game on time with the clocks set on the page, and
+//! draw the engine's best moves as arrows with several analysis lines. Chromium and
+//! chromedriver must be installed (`.ci/run` installs them): the browser tests fail, rather
+//! than skipping, without them.
 
 mod webdriver;
 
@@ -531,4 +533,280 @@ fn closer_look(b: &Browser) -> Vec<u8> {
     );
     std::thread::sleep(Duration::from_millis(300));
     b.element_screenshot(&b.find("#board-area"))
+}
+
+/// Chromium and chromedriver, or a failure saying how to install them.
+fn browser() -> Browser {
+    let chromium = find_program(&["/usr/bin/chromium", "chromium", "chromium-browser"]).expect(
+        "the browser test needs Chromium: apt-get install chromium chromium-driver (.ci/run does)",
+    );
+    let chromedriver = find_program(&["/usr/bin/chromedriver", "chromedriver"]).expect(
+        "the browser test needs chromedriver: apt-get install chromium-driver (.ci/run does)",
+    );
+    Browser::start(&chromedriver, &chromium)
+}
+
+/// Sets the page's inputs (`[id, value]` pairs) and sends the settings once, as a change of
+/// the first one would.
+fn set_inputs(b: &Browser, inputs: &[(&str, &str)]) {
+    b.script(
+        "for (const [id, v] of arguments[0]) document.getElementById(id).value = v;
+         document.getElementById(arguments[0][0][0]).dispatchEvent(new Event('change'));",
+        json!([inputs]),
+    );
+}
+
+/// The page's size for the docs' screenshots: smaller than the test's window, so that the
+/// PNG stays small and the board and the engine box both show.
+fn docs_size(b: &Browser) {
+    b.script(
+        "const r = document.documentElement.style;
+         r.width = '1200px'; r.height = '720px';
+         window.dispatchEvent(new Event('resize'));",
+        json!([]),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+#[test]
+fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
+    let gui = Gui::start(&["--variant", "chu"]);
+    let b = browser();
+    b.goto(&gui.url);
+    let long = Duration::from_secs(120);
+    b.wait_for(
+        "the engine",
+        long,
+        "return document.querySelectorAll('[data-square]').length === 144 \
+         && document.getElementById('engine-status').textContent === 'ready'",
+    );
+    // Every time Black's clock shows, recorded as the page draws it (no polling to miss one).
+    b.script(
+        "window.blackTimes = [];
+         new MutationObserver(() => window.blackTimes.push(
+             document.querySelector('#clock-b .time').textContent))
+           .observe(document.getElementById('clock-b'), {subtree: true, childList: true, characterData: true});",
+        json!([]),
+    );
+    // You (Black) with 3 s and no increment, the engine (White) with a minute: you do not move.
+    set_inputs(
+        &b,
+        &[
+            ("clock-b-kind", "fischer"),
+            ("clock-b-base", "3"),
+            ("clock-b-extra", "0"),
+            ("clock-w-kind", "fischer"),
+            ("clock-w-base", "60"),
+            ("clock-w-extra", "1"),
+            ("mode", "human-black"),
+        ],
+    );
+    b.wait_for(
+        "Black's clock to run",
+        long,
+        "return !document.getElementById('clocks').hidden \
+         && document.getElementById('clock-b').classList.contains('running') \
+         && !document.getElementById('clock-w').classList.contains('running')",
+    );
+    assert_eq!(
+        b.script(
+            "return document.querySelector('#clock-w .time').textContent",
+            json!([])
+        ),
+        "1:00"
+    );
+    b.wait_for(
+        "the loss on time",
+        long,
+        "return document.getElementById('status').textContent \
+         === 'Game over: White wins (Black lost on time)'",
+    );
+    assert_eq!(
+        b.script(
+            "const c = document.getElementById('clock-b'); \
+             return [c.classList.contains('flagged'), c.querySelector('.time').textContent, \
+                     document.querySelectorAll('.clock.running').length, \
+                     window.taikyokuState().record.length]",
+            json!([])
+        ),
+        json!([true, "time out", 0, 0])
+    );
+    // The page counted Black's time down between the server's states (which come only when
+    // something happens: here, the flag).
+    let shown = b.script("return window.blackTimes", json!([]));
+    let times: Vec<f64> = shown
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t.as_str().unwrap().parse().ok())
+        .collect();
+    assert!(
+        times.windows(2).all(|w| w[1] <= w[0]),
+        "the clock went up: {shown}"
+    );
+    let between: std::collections::BTreeSet<String> = times
+        .iter()
+        .filter(|t| **t > 0.0 && **t < 3.0)
+        .map(|t| format!("{t:.1}"))
+        .collect();
+    assert!(between.len() >= 2, "no countdown seen: {shown}");
+    // The engine against itself on 20 s + 0.5 s each: a new game, both clocks running in turn.
+    set_inputs(
+        &b,
+        &[
+            ("mode", "engine-engine"),
+            ("clock-b-base", "20"),
+            ("clock-b-extra", "0.5"),
+            ("clock-w-base", "20"),
+            ("clock-w-extra", "0.5"),
+        ],
+    );
+    b.click(&b.find("#new"));
+    b.wait_for(
+        "six moves on the clocks",
+        long,
+        "const s = window.taikyokuState(); \
+         return s.record.length >= 6 && s.result === null \
+         && document.querySelectorAll('.clock.running').length === 1",
+    );
+    let clocks = b.script("return window.taikyokuState().clocks", json!([]));
+    for side in clocks.as_array().unwrap() {
+        assert_eq!(side["control"]["kind"], "fischer", "{clocks}");
+        assert_eq!(side["flagged"], false, "{clocks}");
+        assert!(side["main_ms"].as_u64().unwrap() <= 23_000, "{clocks}");
+    }
+    docs_size(&b);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(
+        dir.join("gui-clocks.png"),
+        b.element_screenshot(&b.find("body")),
+    )
+    .unwrap();
+    // People against each other: the engine stops.
+    set_inputs(&b, &[("mode", "human-human")]);
+    let perf = b.script("return window.taikyokuPerf", json!([]));
+    assert_eq!(perf["errors"], json!([]), "errors in the page");
+}
+
+#[test]
+fn analysis_draws_the_best_moves_as_arrows_and_shows_several_lines() {
+    let gui = Gui::start(&["--variant", "chu"]);
+    let b = browser();
+    b.goto(&gui.url);
+    let long = Duration::from_secs(120);
+    b.wait_for(
+        "the engine",
+        long,
+        "return document.querySelectorAll('[data-square]').length === 144 \
+         && document.getElementById('engine-status').textContent === 'ready'",
+    );
+    // Two moves in, then analysis with three lines.
+    set_inputs(&b, &[("mode", "human-human")]);
+    for mv in ["3i3h", "3d3e"] {
+        b.script(
+            "document.getElementById('move-input').value = arguments[0];
+             document.getElementById('typed').requestSubmit();",
+            json!([mv]),
+        );
+        b.wait_for(
+            "the move",
+            long,
+            &format!("return window.taikyokuState().record.some(m => m.text === '{mv}')"),
+        );
+    }
+    set_inputs(&b, &[("multipv", "3"), ("mode", "analysis")]);
+    b.wait_for(
+        "three lines and their arrows",
+        long,
+        "const lines = document.querySelectorAll('#pv .line'); \
+         return lines.length === 3 && lines[0].querySelector('.head').textContent.includes(' d') \
+         && document.querySelectorAll('#arrows .arrow').length === 3 \
+         && document.querySelectorAll('#arrows .arrow.best').length === 1",
+    );
+    // Each line: its rank, score and depth, and its moves in both notations; the best line's
+    // first move is the strongest arrow, from its origin square to its destination. (Read in
+    // one script, taken again until it holds three lines: a deeper iteration may be arriving.)
+    let snapshot = || {
+        b.script(
+            r#"const s = window.taikyokuState();
+        const lines = [...document.querySelectorAll('#pv .line')].map(l => ({
+          head: l.querySelector('.head').textContent,
+          first: l.querySelector('.o').textContent.trim().split(' ')[0],
+          hodges: l.querySelector('.h').textContent.split(' ')[0],
+        }));
+        const best = document.querySelector('#arrows .arrow.best');
+        if (best === null) return { lines: [], others: [] };
+        const path = best.dataset.path.split(' ');
+        const move = s.moves.find(m => m.text === lines[0].first);
+        const shaft = best.querySelector('polyline');
+        const p = shaft.points[0], m = shaft.getScreenCTM();
+        const x = p.x * m.a + m.e, y = p.y * m.d + m.f;
+        const o = document.querySelector(`[data-square="${path[0]}"]`).getBoundingClientRect();
+        const others = [...document.querySelectorAll('#arrows .arrow:not(.best)')]
+          .map(a => Number(a.getAttribute('opacity')));
+        return {
+          lines, path, from: move ? move.from : null,
+          starts_on_origin: x > o.left && x < o.right && y > o.top && y < o.bottom,
+          best_opacity: Number(best.getAttribute('opacity')), others,
+        };"#,
+            json!([]),
+        )
+    };
+    let deadline = std::time::Instant::now() + long;
+    let mut r = snapshot();
+    while r["lines"].as_array().unwrap().len() != 3 || r["others"].as_array().unwrap().len() != 2 {
+        assert!(std::time::Instant::now() < deadline, "three lines: {r}");
+        std::thread::sleep(Duration::from_millis(50));
+        r = snapshot();
+    }
+    println!("{r}");
+    let lines = r["lines"].as_array().unwrap();
+    for (i, l) in lines.iter().enumerate() {
+        let head = l["head"].as_str().unwrap();
+        assert!(head.starts_with(&format!("{}. ", i + 1)), "{r}");
+        assert!(
+            head.contains(" d") && (head.contains('.') || head.contains("mate")),
+            "{r}"
+        );
+        assert!(!l["hodges"].as_str().unwrap().is_empty(), "{r}");
+    }
+    assert_ne!(lines[0]["first"], lines[1]["first"], "{r}");
+    assert_eq!(
+        r["from"], r["path"][0],
+        "the arrow starts at the move's origin: {r}"
+    );
+    assert_eq!(r["starts_on_origin"], true, "{r}");
+    for o in r["others"].as_array().unwrap() {
+        assert!(
+            o.as_f64().unwrap() < r["best_opacity"].as_f64().unwrap(),
+            "{r}"
+        );
+    }
+    docs_size(&b);
+    b.wait_for(
+        "the arrows again after the resize",
+        long,
+        "return document.querySelectorAll('#arrows .arrow').length === 3",
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(
+        dir.join("gui-analysis.png"),
+        b.element_screenshot(&b.find("body")),
+    )
+    .unwrap();
+    // A new position: the old arrows go, the new analysis draws its own.
+    b.script(
+        "document.getElementById('move-input').value = arguments[0];
+         document.getElementById('typed').requestSubmit();",
+        json!([r["lines"][0]["first"]]),
+    );
+    b.wait_for(
+        "arrows of White's moves",
+        long,
+        "const s = window.taikyokuState(); const a = document.querySelector('#arrows .arrow.best'); \
+         return s.record.length === 3 && a !== null \
+         && s.moves.some(m => m.from === a.dataset.path.split(' ')[0])",
+    );
+    let perf = b.script("return window.taikyokuPerf", json!([]));
+    assert_eq!(perf["errors"], json!([]), "errors in the page");
 }

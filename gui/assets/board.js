@@ -1,8 +1,11 @@
 // The board: one element per square (data-square="19gg"), one per piece (data-piece="FK"),
 // built once per variant or orientation and afterwards updated square by square, so that a
-// move on the 36x36 board touches a handful of elements.
+// move on the 36x36 board touches a handful of elements. Arrows (the engine's best moves) are
+// drawn on an SVG laid over the squares, in square units, so they scale with the zoom.
 
 import { check, drawable } from "./glyphs.js";
+
+const SVG = "http://www.w3.org/2000/svg";
 
 /** Decodes a board cell of the state (0 empty, else kind * 4 + promoted * 2 + colour + 1). */
 export function decodeCell(c) {
@@ -46,6 +49,8 @@ export class Board {
     this.marked = []; // [element, class] pairs set by the last highlight
     this.index = new Map(); // square name -> index
     this.drawn = null; // the board last rendered
+    this.arrows = []; // the arrows last drawn
+    this.svg = null;
   }
 
   /** A new variant: builds the grid. */
@@ -53,6 +58,7 @@ export class Board {
     this.variant = variant;
     this.index = new Map(variant.squares.map((s, i) => [s, i]));
     this.drawn = null;
+    this.arrows = [];
     this.build();
     // Kanji that no font has are drawn as codes, once that is known.
     check(variant.kinds.map((k) => k.kanji).filter(Boolean)).then((missing) => {
@@ -110,10 +116,102 @@ export class Board {
       lab(rankName(r), "right");
     });
     fileRow("bottom");
+    const svg = document.createElementNS(SVG, "svg");
+    svg.id = "arrows";
+    svg.setAttribute("viewBox", `0 0 ${files} ${ranks}`);
+    svg.setAttribute("preserveAspectRatio", "none");
+    svg.style.gridColumn = `2 / span ${files}`;
+    svg.style.gridRow = `2 / span ${ranks}`;
+    frag.appendChild(svg);
+    this.svg = svg;
     root.appendChild(frag);
     this.cells = new Array(files * ranks).fill(0);
     this.marked = [];
     this.fit();
+    this.setArrows(this.arrows);
+  }
+
+  /** The centre of the named square in the SVG's square units, as displayed (flipped or not). */
+  centre(name) {
+    const i = this.index.get(name);
+    if (i === undefined) return null;
+    const { files, ranks } = this.variant;
+    let col = i % files;
+    let row = Math.floor(i / files);
+    if (this.flipped) {
+      col = files - 1 - col;
+      row = ranks - 1 - row;
+    }
+    return [col + 0.5, row + 0.5];
+  }
+
+  /**
+   * Draws arrows over the board, replacing the previous ones: each `{ path, rank }` goes
+   * through the squares of `path` (origin, stops, destination); rank 1 (the best line) is
+   * drawn strongest and on top, the others fainter the lower they rank.
+   */
+  setArrows(arrows) {
+    this.arrows = arrows;
+    const svg = this.svg;
+    if (!svg) return;
+    svg.textContent = "";
+    const sorted = [...arrows].sort((a, b) => b.rank - a.rank);
+    for (const a of sorted) {
+      const pts = [];
+      for (const name of a.path) {
+        const p = this.centre(name);
+        const last = pts[pts.length - 1];
+        if (p && !(last && last[0] === p[0] && last[1] === p[1])) pts.push(p);
+      }
+      if (pts.length === 0) continue;
+      const best = a.rank === 1;
+      const g = document.createElementNS(SVG, "g");
+      g.setAttribute("class", "arrow" + (best ? " best" : ""));
+      g.dataset.path = a.path.join(" ");
+      g.setAttribute("opacity", best ? "0.8" : Math.max(0.25, 0.55 - 0.06 * (a.rank - 2)).toFixed(2));
+      const width = best ? 0.2 : 0.13;
+      if (pts.length === 1) {
+        // A pass: a ring on the square.
+        const c = document.createElementNS(SVG, "circle");
+        c.setAttribute("cx", pts[0][0]);
+        c.setAttribute("cy", pts[0][1]);
+        c.setAttribute("r", "0.4");
+        c.setAttribute("fill", "none");
+        c.setAttribute("stroke-width", String(width));
+        g.appendChild(c);
+        svg.appendChild(g);
+        continue;
+      }
+      // The shaft stops where the head begins.
+      const head = best ? 0.5 : 0.38;
+      const [x1, y1] = pts[pts.length - 1];
+      const [x0, y0] = pts[pts.length - 2];
+      const len = Math.hypot(x1 - x0, y1 - y0);
+      const ux = (x1 - x0) / len;
+      const uy = (y1 - y0) / len;
+      const bx = x1 - ux * Math.min(head, len * 0.6);
+      const by = y1 - uy * Math.min(head, len * 0.6);
+      const shaft = document.createElementNS(SVG, "polyline");
+      shaft.setAttribute("points", [...pts.slice(0, -1), [bx, by]].map((p) => p.join(",")).join(" "));
+      shaft.setAttribute("fill", "none");
+      shaft.setAttribute("stroke-width", String(width));
+      shaft.setAttribute("stroke-linecap", "round");
+      shaft.setAttribute("stroke-linejoin", "round");
+      const half = head * 0.55;
+      const tip = document.createElementNS(SVG, "polygon");
+      tip.setAttribute(
+        "points",
+        [
+          [x1, y1],
+          [bx - uy * half, by + ux * half],
+          [bx + uy * half, by - ux * half],
+        ]
+          .map((p) => p.join(","))
+          .join(" "),
+      );
+      g.append(shaft, tip);
+      svg.appendChild(g);
+    }
   }
 
   /** Sizes the squares to fit the visible area, times the zoom. */

@@ -3,6 +3,8 @@
 // offers the moves the server listed.
 
 import { Board, decodeCell, pieceLabel } from "./board.js";
+import { ClockDisplay } from "./clocks.js";
+import { arrowsOf, formatScore, renderLines } from "./lines.js";
 import { Panel } from "./panel.js";
 import { Record } from "./record.js";
 
@@ -27,6 +29,7 @@ const board = new Board($("board"), $("board-scroll"));
 const panel = new Panel($("panel-body"), $("panel-kind"), (kind, promoted) =>
   send({ t: "piece", kind, promoted }),
 );
+const clocks = new ClockDisplay($("clocks"), $("clock-b"), $("clock-w"));
 const record = new Record($("record"), (ply) => state && send({ t: "goto", ply, version: state.version }));
 record.setNotation("both");
 
@@ -115,7 +118,10 @@ function handle(msg, t0) {
 
 function applyState(s, t0) {
   const full = state === null;
+  // The engine's arrows belong to the position they were found in.
+  if (!state || state.version !== s.version) board.setArrows([]);
   state = s;
+  clocks.update(s.clocks);
   board.render(s.board);
   movesFrom = new Map();
   for (const m of s.moves) {
@@ -194,6 +200,32 @@ function showSettings(st) {
   if (document.activeElement !== $("limit-value")) $("limit-value").value = val;
   if (document.activeElement !== $("move-limit")) $("move-limit").value = st.move_limit;
   if (document.activeElement !== $("skill")) $("skill").value = st.skill;
+  if (document.activeElement !== $("multipv")) $("multipv").value = st.multipv;
+  for (const [side, c] of [["b", st.clocks.black], ["w", st.clocks.white]]) {
+    const busy = [`clock-${side}-kind`, `clock-${side}-base`, `clock-${side}-extra`].includes(
+      document.activeElement && document.activeElement.id,
+    );
+    if (busy) continue;
+    $(`clock-${side}-kind`).value = c.kind;
+    if (c.kind === "none") continue;
+    $(`clock-${side}-base`).value = c.base_ms / 1000;
+    $(`clock-${side}-extra`).value = (c.kind === "fischer" ? c.inc_ms : c.byoyomi_ms) / 1000;
+  }
+}
+
+/** A side's time control from its inputs (seconds on the page, milliseconds for the server,
+ * which checks the ranges). */
+function timeControl(side) {
+  const kind = $(`clock-${side}-kind`).value;
+  const ms = (id) => {
+    const v = Number($(id).value);
+    return Number.isFinite(v) && v > 0 ? Math.round(v * 1000) : 0;
+  };
+  const base = ms(`clock-${side}-base`);
+  const extra = ms(`clock-${side}-extra`);
+  if (kind === "fischer") return { kind, base_ms: base, inc_ms: extra };
+  if (kind === "byoyomi") return { kind, base_ms: base, byoyomi_ms: extra };
+  return { kind: "none" };
 }
 
 function sendSettings() {
@@ -203,7 +235,10 @@ function sendSettings() {
   const moveLimit = Math.max(0, Math.floor(Number($("move-limit").value) || 0));
   const raw = Math.floor(Number($("skill").value));
   const skill = Number.isFinite(raw) ? Math.min(20, Math.max(0, raw)) : 20;
-  send({ t: "settings", mode: $("mode").value, limit, move_limit: moveLimit, skill });
+  const lines = Math.floor(Number($("multipv").value));
+  const multipv = Number.isFinite(lines) ? Math.min(32, Math.max(1, lines)) : 1;
+  const clocks = { black: timeControl("b"), white: timeControl("w") };
+  send({ t: "settings", mode: $("mode").value, limit, move_limit: moveLimit, skill, multipv, clocks });
 }
 
 function play(text) {
@@ -356,6 +391,7 @@ function showEngine(m) {
   $("restart").classList.toggle("urgent", m.status === "failed");
   $("restart").textContent = m.status === "off" ? "Start engine" : "Restart engine";
   $("move-now").hidden = !(m.status === "thinking" && state && !state.human_to_move);
+  if (m.status !== "thinking") board.setArrows([]);
   if (m.status === "failed") say("The engine failed: " + m.message + ". Use 'Restart engine'.", "error");
 }
 
@@ -363,20 +399,15 @@ function showInfo(m) {
   const i = m.info;
   const fmt = (n) => (n == null ? "" : n.toLocaleString("en"));
   if (i.depth != null) $("i-depth").textContent = i.seldepth != null ? `${i.depth}/${i.seldepth}` : i.depth;
-  if (i.score) {
-    $("i-score").textContent =
-      i.score.kind === "mate" ? `mate ${i.score.value}` : (i.score.value / 100).toFixed(2);
-  }
+  const best = m.lines.find((l) => l.multipv === 1);
+  const score = best ? best.score : i.score;
+  if (score) $("i-score").textContent = formatScore(score);
   if (i.nodes != null) $("i-nodes").textContent = fmt(i.nodes);
   if (i.nps != null) $("i-nps").textContent = fmt(i.nps);
   if (i.time != null) $("i-time").textContent = (i.time / 1000).toFixed(1) + " s";
-  if (i.pv.length) {
-    const pv = $("pv");
-    pv.textContent = (m.analysis ? "analysis: " : "PV: ") + i.pv.join(" ");
-    const h = document.createElement("div");
-    h.className = "h";
-    h.textContent = m.pv_hodges.join(" ");
-    pv.appendChild(h);
+  if (m.lines.length) {
+    renderLines($("pv"), m.lines, m.analysis);
+    board.setArrows(arrowsOf(m.lines));
   } else if (i.string) {
     $("pv").textContent = i.string;
   }
@@ -397,7 +428,9 @@ function download(name, text) {
 // ----- controls -----
 
 $("variant").addEventListener("change", (e) => send({ t: "variant", key: e.target.value }));
-for (const id of ["mode", "limit-kind", "limit-value", "move-limit", "skill"]) {
+const settingInputs = ["mode", "limit-kind", "limit-value", "move-limit", "skill", "multipv"];
+for (const side of ["b", "w"]) settingInputs.push(`clock-${side}-kind`, `clock-${side}-base`, `clock-${side}-extra`);
+for (const id of settingInputs) {
   $(id).addEventListener("change", sendSettings);
 }
 $("new").addEventListener("click", () => send({ t: "new" }));

@@ -49,6 +49,18 @@ pub const ASSETS: &[Asset] = &[
         cache: REVALIDATE,
     },
     Asset {
+        name: "clocks.js",
+        mime: JS,
+        body: include_str!("../assets/clocks.js").as_bytes(),
+        cache: REVALIDATE,
+    },
+    Asset {
+        name: "lines.js",
+        mime: JS,
+        body: include_str!("../assets/lines.js").as_bytes(),
+        cache: REVALIDATE,
+    },
+    Asset {
         name: "glyphs.js",
         mime: JS,
         body: include_str!("../assets/glyphs.js").as_bytes(),

@@ -1,5 +1,5 @@
 //! Reading a USI engine's `info` lines into what the page shows: depth, score, nodes, speed and
-//! principal variation. Unknown or malformed fields are skipped, never fatal: the line comes
+//! principal variation, and which of several lines (`multipv`) it is. Unknown or malformed fields are skipped, never fatal: the line comes
 //! from a program we do not control.
 
 use serde::Serialize;
@@ -21,6 +21,8 @@ pub struct Info {
     pub depth: Option<u64>,
     /// `seldepth`.
     pub seldepth: Option<u64>,
+    /// `multipv`: which line (1 the best) of several the engine reports.
+    pub multipv: Option<u64>,
     /// `score cp|mate N` (with `lowerbound`/`upperbound` ignored).
     pub score: Option<Score>,
     /// `nodes`.
@@ -56,6 +58,7 @@ pub fn parse(line: &str) -> Option<Info> {
         match words[i] {
             "depth" => info.depth = num(i),
             "seldepth" => info.seldepth = num(i),
+            "multipv" => info.multipv = num(i),
             "nodes" => info.nodes = num(i),
             "nps" => info.nps = num(i),
             "time" => info.time = num(i),
@@ -111,6 +114,11 @@ mod tests {
         let m = parse("info depth 5 score mate -3 nodes 10 time 5").unwrap();
         assert_eq!(m.score, Some(Score::Mate(-3)));
         assert_eq!(m.nps, Some(2000));
+        assert_eq!(m.multipv, None);
+        let l = parse("info depth 4 seldepth 6 multipv 3 score cp 12 nodes 99 pv 1a1b").unwrap();
+        assert_eq!(l.multipv, Some(3));
+        assert_eq!(l.score, Some(Score::Cp(12)));
+        assert_eq!(l.pv, ["1a1b"]);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! - [`server`]: the HTTP server and one WebSocket per page; [`access`]: whom it answers;
 //! - [`session`]: one page's game, settings and engine, driven by events;
 //! - [`engine`]: the engine process and its pipes;
-//! - [`game`], [`record`]: a game and its record;
+//! - [`game`], [`record`]: a game and its record; [`clock`]: its clocks;
 //! - [`moves`], [`pieces`]: what the page draws (legal moves in words, the piece table,
 //!   a piece's movement);
 //! - [`messages`], [`info`]: the page's messages and the engine's `info` lines;
@@ -14,6 +14,7 @@
 
 pub mod access;
 pub mod assets;
+pub mod clock;
 pub mod config;
 pub mod engine;
 pub mod game;

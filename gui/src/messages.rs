@@ -4,7 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::info::Info;
+use crate::clock::{ClockView, TimeControls};
+use crate::info::{Info, Score};
 use crate::moves::MoveEntry;
 use crate::pieces::{Movement, VariantInfo};
 
@@ -83,6 +84,44 @@ pub struct Settings {
     /// send it asks for full strength).
     #[serde(default = "full_skill")]
     pub skill: u8,
+    /// Each side's clock (none by default: the engine thinks by `limit`, people have no time
+    /// limit).
+    #[serde(default)]
+    pub clocks: TimeControls,
+    /// The lines analysis shows (the engine's `MultiPV`, 1 to [`MAX_LINES`]; a page that does
+    /// not send it asks for one).
+    #[serde(default = "one_line")]
+    pub multipv: u8,
+}
+
+impl Settings {
+    /// Checks every range; the error says which setting is wrong and why.
+    pub fn check(&self) -> Result<(), String> {
+        self.limit.check()?;
+        if self.move_limit > 100_000 {
+            return Err("a move limit is at most 100000 plies".into());
+        }
+        if self.skill > FULL_SKILL {
+            return Err(format!(
+                "skill level {} is not from 0 to {FULL_SKILL}",
+                self.skill
+            ));
+        }
+        if !(1..=MAX_LINES).contains(&self.multipv) {
+            return Err(format!(
+                "lines (MultiPV) {} is not from 1 to {MAX_LINES}",
+                self.multipv
+            ));
+        }
+        self.clocks.check()
+    }
+}
+
+/// The most lines analysis shows (the engine's `MultiPV` range).
+pub const MAX_LINES: u8 = 32;
+
+fn one_line() -> u8 {
+    1
 }
 
 /// The engine's full strength (`Skill Level` 20).
@@ -210,6 +249,29 @@ pub struct State {
     pub settings: Settings,
     /// Whether a person may move now.
     pub human_to_move: bool,
+    /// Black's and White's clocks (`None` for a side without one), as at the moment the state
+    /// was sent.
+    pub clocks: [Option<ClockView>; 2],
+}
+
+/// One line of the engine's thinking (one `multipv` of it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// Which line, 1 the best.
+    pub multipv: u64,
+    /// The depth it was found at.
+    pub depth: Option<u64>,
+    /// The selective depth.
+    pub seldepth: Option<u64>,
+    /// Its score, from the side to move's point of view.
+    pub score: Option<Score>,
+    /// The moves as the engine wrote them.
+    pub pv: Vec<String>,
+    /// The moves in Hodges notation (as far as they are legal).
+    pub pv_hodges: Vec<String>,
+    /// The first move's squares (origin, stops, destination), for its arrow; empty when the
+    /// first move is not legal.
+    pub arrow: Vec<String>,
 }
 
 /// A message to the page.
@@ -247,6 +309,9 @@ pub enum ServerMsg {
         /// Whether this is analysis of the shown position (else the engine's search for its
         /// move).
         analysis: bool,
+        /// Every line of the current search so far, best first (one unless analysis asked
+        /// for more).
+        lines: Vec<Line>,
     },
     /// A piece's movement.
     Piece(Movement),
@@ -272,6 +337,7 @@ pub enum ServerMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::TimeControl;
 
     fn decode(s: &str) -> Result<ClientMsg, serde_json::Error> {
         serde_json::from_str(s)
@@ -309,6 +375,22 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(s, ClientMsg::Settings(Settings { skill: 3, .. })));
+        let s = decode(
+            r#"{"t":"settings","mode":"analysis","limit":{"kind":"depth","depth":1},"move_limit":0,"multipv":4,"clocks":{"black":{"kind":"fischer","base_ms":60000,"inc_ms":1000},"white":{"kind":"byoyomi","base_ms":0,"byoyomi_ms":5000}}}"#,
+        )
+        .unwrap();
+        let ClientMsg::Settings(s) = s else {
+            panic!("settings")
+        };
+        assert_eq!(s.multipv, 4);
+        assert_eq!(
+            s.clocks.white,
+            TimeControl::Byoyomi {
+                base_ms: 0,
+                byoyomi_ms: 5000
+            }
+        );
+        assert!(s.check().is_ok());
         for bad in [
             "",
             "null",
@@ -319,8 +401,46 @@ mod tests {
             r#"{"t":"move","text":"1a1b","version":1,"extra":true}"#,
             r#"{"text":"1a1b","version":1}"#,
             r#"{"t":"settings","mode":"robot","limit":{"kind":"depth","depth":1},"move_limit":0}"#,
+            r#"{"t":"settings","mode":"analysis","limit":{"kind":"depth","depth":1},"move_limit":0,"multipv":-1}"#,
+            r#"{"t":"settings","mode":"analysis","limit":{"kind":"depth","depth":1},"move_limit":0,"clocks":{"black":{"kind":"sandglass"}}}"#,
+            r#"{"t":"settings","mode":"analysis","limit":{"kind":"depth","depth":1},"move_limit":0,"clocks":{"black":{"kind":"fischer","base_ms":1}}}"#,
+            r#"{"t":"settings","mode":"analysis","limit":{"kind":"depth","depth":1},"move_limit":0,"clocks":{"black":{"kind":"fischer","base_ms":1000,"inc_ms":0,"extra":1}}}"#,
         ] {
             assert!(decode(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn settings_are_checked() {
+        let ok = Settings {
+            mode: Mode::Analysis,
+            limit: Limit::Depth { depth: 3 },
+            move_limit: 0,
+            skill: FULL_SKILL,
+            clocks: TimeControls::default(),
+            multipv: 1,
+        };
+        assert!(ok.check().is_ok());
+        for bad in [
+            Settings { multipv: 0, ..ok },
+            Settings { multipv: 33, ..ok },
+            Settings { skill: 21, ..ok },
+            Settings {
+                move_limit: 100_001,
+                ..ok
+            },
+            Settings {
+                clocks: TimeControls {
+                    black: TimeControl::None,
+                    white: TimeControl::Fischer {
+                        base_ms: 0,
+                        inc_ms: 0,
+                    },
+                },
+                ..ok
+            },
+        ] {
+            assert!(bad.check().is_err(), "{bad:?}");
         }
     }
 

@@ -8,6 +8,14 @@
 //! game changes under a running search, the search is stopped and its `bestmove` ignored
 //! before the next `position`/`go` is sent, so each `go` is paired with its own `bestmove`.
 //!
+//! The game's clocks ([`crate::clock`]) are kept here, never by the page: they run for the side
+//! to move while a game is played at its latest position, and a flag is checked on every tick
+//! and before any move is accepted, so a flag falls even when nobody answers. An engine on a
+//! clock is sent `go btime/wtime ...`; otherwise the per-move limit.
+//!
+//! In analysis the engine is asked for the settings' number of lines (`MultiPV`); every line
+//! of the current search is kept and sent to the page with each `info` message.
+//!
 //! A page has at most one engine process: a replaced engine (another variant, a restart, a
 //! crash) has ended before the next one starts, and starts are at least [`RESTART_GAP`] apart.
 
@@ -18,12 +26,13 @@ use std::time::{Duration, Instant};
 use taikyoku_movegen::Colour;
 use tokio::sync::mpsc;
 
+use crate::clock::Clocks;
 use crate::config::Config;
 use crate::engine::{EngineEvent, EngineProcess, EngineRegistry};
 use crate::game::Game;
 use crate::messages::{
-    ClientMsg, LastMove, Limit, Mode, RecordMove, ServerMsg, Settings, State, VariantRef,
-    FULL_SKILL, PROTOCOL,
+    ClientMsg, LastMove, Limit, Line, Mode, RecordMove, ServerMsg, Settings, State, VariantRef,
+    FULL_SKILL, MAX_LINES, PROTOCOL,
 };
 use crate::{info, moves, pieces, record};
 
@@ -96,6 +105,14 @@ pub struct Session {
     skill_option: bool,
     /// The `Skill Level` the engine has (full strength until the session sets another).
     engine_skill: u8,
+    /// The engine offers `MultiPV`.
+    multipv_option: bool,
+    /// The `MultiPV` the engine has (one line until the session sets another).
+    engine_multipv: u8,
+    /// The game's clocks (set from the settings when a game starts or they change).
+    clocks: Clocks,
+    /// The lines of the current search so far, by `multipv` (at most [`MAX_LINES`]).
+    lines: Vec<Line>,
     generation: u64,
     events: mpsc::Sender<EngineEvent>,
     searches: VecDeque<Search>,
@@ -128,6 +145,8 @@ impl Session {
                 limit: Limit::Movetime { ms: 1000 },
                 move_limit: 0,
                 skill: FULL_SKILL,
+                clocks: Default::default(),
+                multipv: 1,
             },
             process: None,
             retiring: None,
@@ -139,6 +158,10 @@ impl Session {
             variant_option: false,
             skill_option: false,
             engine_skill: FULL_SKILL,
+            multipv_option: false,
+            engine_multipv: 1,
+            clocks: Clocks::new(Default::default()),
+            lines: Vec::new(),
             generation: 0,
             events,
             searches: VecDeque::new(),
@@ -231,6 +254,7 @@ impl Session {
             }
         });
         let ending = g.ending().map(|e| e.describe());
+        let now = Instant::now();
         let state = State {
             version: self.version,
             variant: self.cfg.variants[self.choice].key.clone(),
@@ -260,6 +284,10 @@ impl Session {
             result: ending,
             settings: self.settings,
             human_to_move: self.human_to_move(),
+            clocks: [
+                self.clocks.view(Colour::Black, now),
+                self.clocks.view(Colour::White, now),
+            ],
         };
         self.sent_version = self.version;
         self.out.push(ServerMsg::State(Box::new(state)));
@@ -335,6 +363,7 @@ impl Session {
         self.retire(true);
         self.searches.clear();
         self.pending_info = None;
+        self.lines.clear();
         self.status = Status::Failed(message);
         self.push_engine();
     }
@@ -345,11 +374,14 @@ impl Session {
         self.retire(true);
         self.searches.clear();
         self.pending_info = None;
+        self.lines.clear();
         self.generation += 1;
         self.engine_name.clear();
         self.variant_option = false;
         self.skill_option = false;
         self.engine_skill = FULL_SKILL;
+        self.multipv_option = false;
+        self.engine_multipv = 1;
         self.status = Status::Starting;
         self.push_engine();
         self.start_when_free(Instant::now());
@@ -412,6 +444,7 @@ impl Session {
         }
         if stop {
             self.pending_info = None;
+            self.lines.clear();
             self.send("stop");
             self.push_engine();
         }
@@ -421,13 +454,22 @@ impl Session {
         let Some((purpose, version)) = want else {
             return;
         };
-        let go = match purpose {
-            Purpose::Play => self.settings.limit.go(),
-            Purpose::Analyse => "go infinite".to_string(),
+        let now = Instant::now();
+        let side = self.game.side_to_move();
+        let clock_go = match purpose {
+            Purpose::Play => self.clocks.go(side, now),
+            Purpose::Analyse => None,
         };
+        let go = match (purpose, &clock_go) {
+            (Purpose::Play, Some(go)) => go.clone(),
+            (Purpose::Play, None) => self.settings.limit.go(),
+            (Purpose::Analyse, _) => "go infinite".to_string(),
+        };
+        // On its clock the engine is bounded by its flag; else by its time per move.
         let deadline = match (purpose, self.settings.limit) {
+            _ if clock_go.is_some() => self.clocks.deadline(now).map(|d| d + timeout),
             (Purpose::Play, Limit::Movetime { ms }) => {
-                Some(Instant::now() + Duration::from_millis(ms) + timeout)
+                Some(now + Duration::from_millis(ms) + timeout)
             }
             _ => None,
         };
@@ -439,6 +481,16 @@ impl Session {
             ));
             self.engine_skill = self.settings.skill;
         }
+        // Several lines for analysis only: a move in the game needs one.
+        let multipv = match purpose {
+            Purpose::Analyse => self.settings.multipv,
+            Purpose::Play => 1,
+        };
+        if self.multipv_option && self.engine_multipv != multipv {
+            self.send(&format!("setoption name MultiPV value {multipv}"));
+            self.engine_multipv = multipv;
+        }
+        self.lines.clear();
         let position = self.game.usi_position();
         self.send(&position);
         self.send(&go);
@@ -489,6 +541,8 @@ impl Session {
                         self.variant_option = true;
                     } else if name.eq_ignore_ascii_case("Skill Level") {
                         self.skill_option = true;
+                    } else if name.eq_ignore_ascii_case("MultiPV") {
+                        self.multipv_option = true;
                     }
                 }
                 "usiok" => {
@@ -546,19 +600,33 @@ impl Session {
         if info.is_empty() {
             return;
         }
-        let mut pos = self.game.shown().clone();
-        let mut pv_hodges = Vec::new();
-        for text in info.pv.iter().take(MAX_PV) {
-            let Ok(m) = pos.parse_move(text) else { break };
-            pv_hodges.push(pos.hodges(m));
-            if pos.play_move(m).is_err() {
-                break;
+        let (pv_hodges, arrow) = self.translate(&info.pv);
+        let k = info.multipv.unwrap_or(1);
+        if !info.pv.is_empty() && (1..=u64::from(MAX_LINES)).contains(&k) {
+            let line = Line {
+                multipv: k,
+                depth: info.depth,
+                seldepth: info.seldepth,
+                score: info.score,
+                pv: info.pv.iter().take(MAX_PV).cloned().collect(),
+                pv_hodges: pv_hodges.clone(),
+                arrow,
+            };
+            // A line of an earlier iteration that starts with this line's move is stale (the
+            // move has moved to this rank): it goes, so that no move is listed twice.
+            let (first, depth) = (line.pv[0].clone(), line.depth);
+            self.lines
+                .retain(|l| l.multipv == k || l.pv[0] != first || l.depth >= depth);
+            match self.lines.binary_search_by_key(&k, |l| l.multipv) {
+                Ok(i) => self.lines[i] = line,
+                Err(i) => self.lines.insert(i, line),
             }
         }
         let msg = ServerMsg::Info {
             info,
             pv_hodges,
             analysis,
+            lines: self.lines.clone(),
         };
         let now = Instant::now();
         if self
@@ -573,6 +641,25 @@ impl Session {
         }
     }
 
+    /// A principal variation from the shown position in Hodges notation (at most [`MAX_PV`]
+    /// moves, as far as they are legal), and its first move's squares for an arrow.
+    fn translate(&self, pv: &[String]) -> (Vec<String>, Vec<String>) {
+        let mut pos = self.game.shown().clone();
+        let mut hodges = Vec::new();
+        let mut arrow = Vec::new();
+        for text in pv.iter().take(MAX_PV) {
+            let Ok(m) = pos.parse_move(text) else { break };
+            if hodges.is_empty() {
+                arrow = pos.move_squares(m).path;
+            }
+            hodges.push(pos.hodges(m));
+            if pos.play_move(m).is_err() {
+                break;
+            }
+        }
+        (hodges, arrow)
+    }
+
     fn on_bestmove(&mut self, word: Option<&str>) {
         let Some(search) = self.searches.pop_front() else {
             return;
@@ -583,7 +670,13 @@ impl Session {
             }
         }
         if !search.cancelled && search.purpose == Purpose::Play && search.version == self.version {
+            let now = Instant::now();
+            if self.flag_fell(now) {
+                self.push_engine();
+                return;
+            }
             let side = self.game.side_to_move();
+            let live = self.clocks_live();
             match word {
                 Some("resign") => {
                     self.game
@@ -597,6 +690,9 @@ impl Session {
                 }
                 Some(w) => match self.game.play(w) {
                     Ok(_) => {
+                        if live {
+                            let _ = self.clocks.moved(side, now);
+                        }
                         self.after_move();
                         self.push_engine();
                         return;
@@ -616,9 +712,11 @@ impl Session {
         self.schedule();
     }
 
-    /// The clock: reports withheld engine output and detects an engine that stalls.
+    /// The clock tick: ends a game whose side to move ran out of time, reports withheld
+    /// engine output and detects an engine that stalls.
     pub fn on_tick(&mut self, now: Instant) {
         self.start_when_free(now);
+        self.flag_fell(now);
         if self
             .last_info
             .is_none_or(|t| now.duration_since(t) >= INFO_INTERVAL)
@@ -660,11 +758,53 @@ impl Session {
 
     // ----- the game -----
 
-    /// The game changed: a new version for the page, and the engine told.
+    /// The game changed: a new version for the page, the clocks set going for the side to
+    /// move (or stopped), and the engine told.
     fn changed(&mut self) {
         self.version += 1;
+        self.sync_clocks(Instant::now());
         self.push_state();
         self.schedule();
+    }
+
+    // ----- the clocks -----
+
+    /// Whether the clocks run: a side has one, a game is being played (not analysed), it is
+    /// not over, and its latest position is shown.
+    fn clocks_live(&self) -> bool {
+        self.clocks.any()
+            && self.settings.mode != Mode::Analysis
+            && self.game.ending().is_none()
+            && self.game.at_end()
+    }
+
+    /// Runs the side to move's clock while the clocks are live, else pauses them.
+    fn sync_clocks(&mut self, now: Instant) {
+        if self.clocks_live() {
+            self.clocks.run(self.game.side_to_move(), now);
+        } else {
+            self.clocks.pause(now);
+        }
+    }
+
+    /// Whether the side to move's flag has fallen by `now`; if so the game ends, that side
+    /// losing on time (the record says so), and the page and engine are told.
+    fn flag_fell(&mut self, now: Instant) -> bool {
+        let Some(side) = self.clocks.check_flag(now) else {
+            return false;
+        };
+        self.game
+            .declare(Some(side.flip()), &format!("{side} lost on time"));
+        self.changed();
+        true
+    }
+
+    /// Refuses a change of the game after a loss on time (outside analysis): the error, or
+    /// `None` when the game may change.
+    fn lost_on_time(&self) -> Option<String> {
+        let side = self.clocks.flagged()?;
+        (self.settings.mode != Mode::Analysis)
+            .then(|| format!("{side} lost on time: start a new game (or analyse this one)"))
     }
 
     fn after_move(&mut self) {
@@ -678,6 +818,7 @@ impl Session {
     fn new_game(&mut self, game: Game) {
         self.game = game;
         self.refused = None;
+        self.clocks = Clocks::new(self.settings.clocks);
         if self.status == Status::Ready && self.searches.is_empty() {
             self.send("usinewgame");
         }
@@ -691,6 +832,7 @@ impl Session {
             self.retire(false);
             self.searches.clear();
             self.pending_info = None;
+            self.lines.clear();
             self.status = Status::Off;
             self.generation += 1;
             self.push_variant();
@@ -728,6 +870,12 @@ impl Session {
                 if self.stale(version) {
                     return;
                 }
+                let now = Instant::now();
+                self.flag_fell(now);
+                if let Some(e) = self.lost_on_time() {
+                    self.error(format!("{text}: {e}"));
+                    return;
+                }
                 if !self.human_to_move() {
                     let why = match self.game.ending() {
                         Some(e) => format!("the game is over: {}", e.describe()),
@@ -736,8 +884,15 @@ impl Session {
                     self.error(format!("{text}: {why}"));
                     return;
                 }
+                let (side, live) = (self.game.side_to_move(), self.clocks_live());
                 match self.game.play(&text) {
-                    Ok(_) => self.after_move(),
+                    Ok(_) => {
+                        if live {
+                            // In time: the flag was checked at the same moment.
+                            let _ = self.clocks.moved(side, now);
+                        }
+                        self.after_move();
+                    }
                     Err(e) => self.error(e),
                 }
             }
@@ -764,6 +919,16 @@ impl Session {
                     self.error("there is no move to take back");
                     return;
                 }
+                let now = Instant::now();
+                self.flag_fell(now);
+                if let Some(e) = self.lost_on_time() {
+                    self.error(e);
+                    return;
+                }
+                if self.clocks_live() {
+                    // The move being thought about is not made: its time stays used.
+                    self.clocks.charge(self.game.side_to_move(), now);
+                }
                 let vs_engine = matches!(self.settings.mode, Mode::HumanBlack | Mode::HumanWhite);
                 loop {
                     self.game.undo(1);
@@ -779,6 +944,13 @@ impl Session {
             }
             ClientMsg::Goto { ply, version } => {
                 if self.stale(version) {
+                    return;
+                }
+                if self.clocks_live() && ply != self.game.cursor() {
+                    self.error(
+                        "the clocks are running: step through the record when the game is over \
+                         (or without clocks)",
+                    );
                     return;
                 }
                 self.game.goto(ply);
@@ -797,29 +969,40 @@ impl Session {
                 });
             }
             ClientMsg::Settings(s) => {
-                if let Err(e) = s.limit.check() {
+                if let Err(e) = s.check() {
                     self.error(e);
                     return;
                 }
-                if s.move_limit > 100_000 {
-                    self.error("a move limit is at most 100000 plies");
-                    return;
-                }
-                if s.skill > FULL_SKILL {
-                    self.error(format!(
-                        "skill level {} is not from 0 to {FULL_SKILL}",
-                        s.skill
-                    ));
-                    return;
-                }
+                let now = Instant::now();
+                self.flag_fell(now);
                 if s.skill < FULL_SKILL && !self.skill_option && self.status == Status::Ready {
                     self.out.push(ServerMsg::Notice {
                         message: "the engine has no Skill Level option: it plays at full strength"
                             .into(),
                     });
                 }
+                if s.multipv > 1 && !self.multipv_option && self.status == Status::Ready {
+                    self.out.push(ServerMsg::Notice {
+                        message: "the engine has no MultiPV option: analysis shows one line".into(),
+                    });
+                }
+                if s.clocks != self.settings.clocks {
+                    if self.clocks_live() && !self.game.moves().is_empty() {
+                        // Not in the middle of a timed game: a changed control would refill
+                        // a clock.
+                        self.out.push(ServerMsg::Notice {
+                            message: "the new time controls apply from the next game; this \
+                                      game's clocks run on"
+                                .into(),
+                        });
+                    } else {
+                        // Both clocks start again from the new controls.
+                        self.clocks = Clocks::new(s.clocks);
+                    }
+                }
                 self.settings = s;
                 self.refused = None;
+                self.sync_clocks(now);
                 self.push_state();
                 self.schedule();
             }
