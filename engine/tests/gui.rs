@@ -588,12 +588,12 @@ fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
            .observe(document.getElementById('clock-b'), {subtree: true, childList: true, characterData: true});",
         json!([]),
     );
-    // You (Black) with 3 s and no increment, the engine (White) with a minute: you do not move.
+    // You (Black) with 6 s and no increment, the engine (White) with a minute: you do not move.
     set_inputs(
         &b,
         &[
             ("clock-b-kind", "fischer"),
-            ("clock-b-base", "3"),
+            ("clock-b-base", "6"),
             ("clock-b-extra", "0"),
             ("clock-w-kind", "fischer"),
             ("clock-w-base", "60"),
@@ -646,7 +646,7 @@ fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
     );
     let between: std::collections::BTreeSet<String> = times
         .iter()
-        .filter(|t| **t > 0.0 && **t < 3.0)
+        .filter(|t| **t > 0.0 && **t < 6.0)
         .map(|t| format!("{t:.1}"))
         .collect();
     assert!(between.len() >= 2, "no countdown seen: {shown}");
