@@ -1,8 +1,8 @@
 //! Dai shogi's rules, derived by hand from docs/rules-decisions.md ("Dai shogi"): the start
 //! position's moves, Dai's own pieces, chu's zone-entry promotion with a zone of five ranks, the
 //! `must-promote-where-immobile` flag of the forward-only pieces (the knight on its last two
-//! ranks, the pawn, lance, iron and stone general on the last rank), and the lion without chu's
-//! lion-trading rules.
+//! ranks, the lance, iron and stone general on the last rank), the pawn's `must-promote` (it
+//! never declines), and the lion without chu's lion-trading rules.
 //!
 //! Squares: 15 files, ranks a (White's back rank, Black's last) to o (Black's back rank). Black's
 //! promotion zone is ranks a-e, White's k-o.
@@ -188,6 +188,31 @@ fn forward_only_pieces_must_promote_on_the_last_rank() {
     // Pieces that can move back from the last rank keep the choice there.
     let p = pos(&[("8b", "G"), ("8a", "s")], false);
     assert!(of(&p, "8b").is_superset(&kit::set(&["8b8a+", "8b8a="])));
+}
+
+#[test]
+fn the_pawn_never_declines_a_promotion() {
+    // Entering the zone (rank f to e) and capturing inside it (8d takes 8c) offer promotion,
+    // which the pawn must take; a gold general in its place keeps the choice. A step inside
+    // the zone without capturing (from a set-up position) offers none: it stays a pawn.
+    let p = pos(
+        &[
+            ("8f", "P"),
+            ("5d", "P"),
+            ("5c", "s"),
+            ("3d", "P"),
+            ("12f", "G"),
+        ],
+        false,
+    );
+    assert_eq!(of(&p, "8f"), kit::set(&["8f8e+"]));
+    assert_eq!(of(&p, "5d"), kit::set(&["5d5c+"]));
+    assert_eq!(of(&p, "3d"), kit::set(&["3d3c"]));
+    assert!(of(&p, "12f").is_superset(&kit::set(&["12f12e+", "12f12e="])));
+    // White's pawn, mirrored: its zone is ranks k-o.
+    let p = pos(&[("8j", "p"), ("4l", "p"), ("4m", "S")], true);
+    assert_eq!(of(&p, "8j"), kit::set(&["8j8k+"]));
+    assert_eq!(of(&p, "4l"), kit::set(&["4l4m+"]));
 }
 
 #[test]

@@ -140,7 +140,8 @@ pub(crate) struct FormInfo {
     /// lance).
     pub(crate) last_rank_promotes: bool,
     /// An unpromoted piece that may not decline a promotion where it would have no move
-    /// (`must-promote-where-immobile`; the squares are [`Variant::must_promote_at`]'s table).
+    /// (`must-promote-where-immobile`), or anywhere (`must-promote`); the squares are
+    /// [`Variant::must_promote_at`]'s table.
     pub(crate) must_promote_where_immobile: bool,
     /// Capturing this piece converts the capturer (priority, 0 = no).
     pub(crate) converts: u8,
@@ -470,7 +471,7 @@ impl Variant {
                     last_rank_promotes: !promoted && kind.last_rank_promotes,
                     must_promote_where_immobile: !promoted
                         && kind.promotes.is_some()
-                        && kind.must_promote_where_immobile,
+                        && (kind.must_promote_where_immobile || kind.must_promote),
                     converts: kind.converts,
                     emperor: m.atoms.iter().any(|a| a.kind == AtomKind::Emperor),
                     step_mover: crate::generation::zone_promotion::is_step_mover(&m.atoms),
@@ -685,7 +686,13 @@ impl Variant {
         for (f, form) in v.forms.0.iter().enumerate() {
             if form.must_promote_where_immobile {
                 let f = FormId::new(f);
-                immobile[f] = crate::generation::attacks::immobile_squares(&v, f);
+                // `must-promote`: every square, for either side (the generators offer the
+                // promotion only where the rule does; declining it is refused everywhere).
+                immobile[f] = if v.def.kinds[form.kind.index()].must_promote {
+                    vec![3; v.geo.padded_len()]
+                } else {
+                    crate::generation::attacks::immobile_squares(&v, f)
+                };
             }
         }
         v.immobile = immobile;
@@ -898,7 +905,8 @@ impl Variant {
     }
 
     /// Whether `piece` may not decline a promotion on a move ending on `to`: it has
-    /// `must-promote-where-immobile` and would have no move from `to` unpromoted.
+    /// `must-promote-where-immobile` and would have no move from `to` unpromoted, or it has
+    /// `must-promote`.
     #[inline]
     pub(crate) fn must_promote_at(&self, piece: Piece, to: Square) -> bool {
         match self.immobile.get(piece.form()) {

@@ -142,6 +142,9 @@ pub(crate) struct KindDef {
     /// move on the empty board (Dai shogi's knight on its last two ranks, the forward-only
     /// pieces on the last rank): the promotion offered there is compulsory.
     pub(crate) must_promote_where_immobile: bool,
+    /// Unpromoted, may not decline a promotion anywhere: every promotion offered is compulsory
+    /// (`must-promote`; Dai shogi's pawn, as HaChu plays it).
+    pub(crate) must_promote: bool,
     /// Capturers of this piece turn into its promoted form (priority; 0 = no).
     pub(crate) converts: u8,
     /// Appears only as a promotion.
@@ -370,6 +373,7 @@ struct RawKind {
     worthless: bool,
     last_rank_promotes: bool,
     must_promote_where_immobile: bool,
+    must_promote: bool,
     converts: u8,
     promoted_only: bool,
     shot_immune: u8,
@@ -607,6 +611,7 @@ pub(crate) fn parse(source: &str, text: &str) -> Result<VariantDef, VariantError
             worthless: k.worthless,
             last_rank_promotes: k.last_rank_promotes,
             must_promote_where_immobile: k.must_promote_where_immobile,
+            must_promote: k.must_promote,
             converts: k.converts,
             promoted_only: k.promoted_only,
             line: k.line,
@@ -997,6 +1002,7 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
         worthless: false,
         last_rank_promotes: false,
         must_promote_where_immobile: false,
+        must_promote: false,
         converts: 0,
         promoted_only: false,
         shot_immune: 0,
@@ -1042,6 +1048,7 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
             "worthless" => k.worthless = true,
             "last-rank-promotes" => k.last_rank_promotes = true,
             "must-promote-where-immobile" => k.must_promote_where_immobile = true,
+            "must-promote" => k.must_promote = true,
             "promoted-only" => k.promoted_only = true,
             _ => {
                 if let Some(v) = flag.strip_prefix("rank=") {
@@ -1068,10 +1075,15 @@ fn parse_piece_row(content: &str, line: usize) -> Result<RawKind, String> {
     if k.promoted_only && k.promotes.is_some() {
         return Err(format!("{code} is promoted-only but promotes itself"));
     }
-    if k.must_promote_where_immobile && k.promotes.is_none() {
-        return Err(format!(
-            "{code} has must-promote-where-immobile but no promotion (its promotes column is '-')"
-        ));
+    for (flag, set) in [
+        ("must-promote-where-immobile", k.must_promote_where_immobile),
+        ("must-promote", k.must_promote),
+    ] {
+        if set && k.promotes.is_none() {
+            return Err(format!(
+                "{code} has {flag} but no promotion (its promotes column is '-')"
+            ));
+        }
     }
     Ok(k)
 }
@@ -1167,6 +1179,11 @@ G | Gold general | - | - | WfF |
         assert!(
             e.message
                 .contains("G has must-promote-where-immobile but no promotion"),
+            "{e}"
+        );
+        let e = broken("WfF |", "WfF | must-promote");
+        assert!(
+            e.message.contains("G has must-promote but no promotion"),
             "{e}"
         );
         let e = broken("last-rank-capture-only", "value=0");

@@ -462,7 +462,7 @@ impl RefPosition {
     /// Dai (docs/rules-decisions.md, "Dai shogi"): a piece that can promote may on a move that
     /// enters the far five ranks or captures with its origin or destination in them; it must
     /// when it lands on one of its dead ranks (`dai::dead_ranks`: its last one or two ranks,
-    /// where it could not move again).
+    /// where it could not move again), and the pawn always must (`dai::never_declines`).
     fn dai_promotion(
         &self,
         p: Piece,
@@ -485,7 +485,8 @@ impl RefPosition {
         if !((!zone(from) && zone(to)) || (capture && (zone(from) || zone(to)))) {
             return NONE;
         }
-        if depth(to) < super::dai::dead_ranks(self.chu_code(p)) {
+        let code = self.chu_code(p);
+        if super::dai::never_declines(code) || depth(to) < super::dai::dead_ranks(code) {
             &[RefPromotion::Promote]
         } else {
             BOTH

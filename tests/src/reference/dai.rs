@@ -2,7 +2,8 @@
 //! promotions (chu.rs's table) and eight more, each promoting to gold general; chu's promotion on
 //! entering the zone or capturing in it, with a zone of five ranks; a forward-only piece (knight,
 //! pawn, lance, iron general, stone general) may not decline a promotion on a square from which
-//! it could not move again (the knight's last two ranks, the others' last rank); no lion-trading
+//! it could not move again (the knight's last two ranks, the others' last rank), and the pawn
+//! may never decline one (HaChu never declines a pawn's promotion); no lion-trading
 //! rules, no bare-king rule. The setup is HaChu's `daiArray` (= QBoard's `DaiShogiBoard`).
 //!
 //! Move generation and play are chu.rs's, which leaves out what Dai does not have.
@@ -52,6 +53,13 @@ pub fn dead_ranks(code: &str) -> usize {
         "P" | "L" | "I" | "SG" => 1,
         _ => 0,
     }
+}
+
+/// Whether an unpromoted kind must take every promotion it is offered: the pawn, which HaChu
+/// never leaves unpromoted when it could promote (and which, after an opponent's refusal,
+/// HaChu lets promote only by capturing onto the last rank: a memory positions do not keep).
+pub fn never_declines(code: &str) -> bool {
+    code == "P"
 }
 
 pub fn build() -> Variant {
