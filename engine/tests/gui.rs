@@ -568,18 +568,25 @@ fn docs_size(b: &Browser) {
     std::thread::sleep(Duration::from_millis(300));
 }
 
-#[test]
-fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
+/// The GUI serving chu, and a browser on its page once the board is drawn and the engine ready.
+fn chu_page_with_engine() -> (Gui, Browser) {
     let gui = Gui::start(&["--variant", "chu"]);
     let b = browser();
     b.goto(&gui.url);
-    let long = Duration::from_secs(120);
     b.wait_for(
         "the engine",
-        long,
+        Duration::from_secs(120),
         "return document.querySelectorAll('[data-square]').length === 144 \
          && document.getElementById('engine-status').textContent === 'ready'",
     );
+    (gui, b)
+}
+
+#[test]
+fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
+    // The server lives as long as `_gui`.
+    let (_gui, b) = chu_page_with_engine();
+    let long = Duration::from_secs(120);
     // Every time Black's clock shows, recorded as the page draws it (no polling to miss one).
     b.script(
         "window.blackTimes = [];
@@ -690,16 +697,9 @@ fn a_game_is_lost_on_time_and_clocks_run_in_the_browser() {
 
 #[test]
 fn analysis_draws_the_best_moves_as_arrows_and_shows_several_lines() {
-    let gui = Gui::start(&["--variant", "chu"]);
-    let b = browser();
-    b.goto(&gui.url);
+    // The server lives as long as `_gui`.
+    let (_gui, b) = chu_page_with_engine();
     let long = Duration::from_secs(120);
-    b.wait_for(
-        "the engine",
-        long,
-        "return document.querySelectorAll('[data-square]').length === 144 \
-         && document.getElementById('engine-status').textContent === 'ready'",
-    );
     // Two moves in, then analysis with three lines.
     set_inputs(&b, &[("mode", "human-human")]);
     for mv in ["3i3h", "3d3e"] {
