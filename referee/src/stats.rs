@@ -81,6 +81,22 @@ impl Tally {
         Some((e, (hi - lo) / 2.0))
     }
 
+    /// Elo difference and the ends of its 95% interval, an end infinite where the interval
+    /// runs past a perfect (or null) score; `None` with too few games, or when the score
+    /// itself is perfect or null.
+    pub fn elo_interval(&self) -> Option<(f64, f64, f64)> {
+        let (mean, var, n) = self.mean_var()?;
+        let se = (var / n).sqrt();
+        let e = score_to_elo(mean);
+        e.is_finite().then(|| {
+            (
+                e,
+                score_to_elo(mean - 1.959964 * se),
+                score_to_elo(mean + 1.959964 * se),
+            )
+        })
+    }
+
     /// Likelihood of superiority of the first engine, from wins and losses.
     pub fn los(&self) -> f64 {
         let (w, l) = (self.wins as f64, self.losses as f64);
@@ -258,5 +274,23 @@ mod tests {
         }
         .elo()
         .is_none());
+        // 99 wins and 1 loss in pairs: the estimate and a lower end, the upper end unbounded.
+        let near = Tally {
+            wins: 99,
+            draws: 0,
+            losses: 1,
+            pentanomial: [0, 0, 1, 0, 49],
+        };
+        assert!(near.elo().is_none());
+        let (e, lo, hi) = near.elo_interval().unwrap();
+        assert!((e - score_to_elo(0.99)).abs() < 1e-9, "{e}");
+        assert!(lo.is_finite() && lo < e && hi == f64::INFINITY, "{lo} {hi}");
+        let all = Tally {
+            wins: 5,
+            draws: 0,
+            losses: 0,
+            pentanomial: [0; 5],
+        };
+        assert!(all.elo_interval().is_none());
     }
 }
