@@ -410,3 +410,61 @@ fn sprt_batches_stop_when_the_merge_decides() {
         "{decided}"
     );
 }
+
+#[test]
+fn an_interrupted_run_resumes_to_the_same_report() {
+    let (dir, openings) = workdir("resume");
+    let args = fixed_depth_match(&openings);
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let mut one = args.clone();
+    one.extend(["--results".into(), path("whole.jsonl")]);
+    let unbroken = report(&succeeded(&run(&one)));
+    // Interrupted after two pairs, while writing the third's line.
+    let text = std::fs::read_to_string(path("whole.jsonl")).unwrap();
+    let kept: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(
+        path("cut.jsonl"),
+        format!("{}\n{{\"type\":\"pair\",\"pa", kept.join("\n")),
+    )
+    .unwrap();
+    let mut again = args.clone();
+    again.extend(
+        [
+            "--results",
+            &path("cut.jsonl"),
+            "--resume",
+            "--records",
+            &path("records.txt"),
+        ]
+        .map(String::from),
+    );
+    // A run of another match (two more games) may not take the file over.
+    let mut other = again.clone();
+    let games = other.iter().position(|a| a == "--games").unwrap();
+    other[games + 1] = "13".into();
+    let refused = run(&other);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("not the same match"), "{err}");
+    // The same match goes on where it stopped: the report of the unbroken run, and a whole
+    // results file again.
+    let out = succeeded(&run(&again));
+    assert!(
+        out.contains("Resumed: 2 pairs (4 games) already played, 7 games to play"),
+        "{out}"
+    );
+    assert_eq!(report(&out), unbroken);
+    assert_eq!(
+        report(&succeeded(&merge(&[path("cut.jsonl").into()]))),
+        unbroken
+    );
+    let records = std::fs::read_to_string(path("records.txt")).unwrap();
+    assert_eq!(records.matches("[Game \"").count(), 7, "{records}");
+    // Resuming a finished match plays nothing and reports it whole.
+    let done = succeeded(&run(&again));
+    assert!(
+        done.contains("Resumed: 6 pairs (11 games) already played, 0 games to play"),
+        "{done}"
+    );
+    assert_eq!(report(&done), unbroken);
+}

@@ -67,6 +67,9 @@ pub struct MatchConfig {
     pub shard: Option<Shard>,
     /// Where to write the results file (`--results`), and its header.
     pub results: Option<(String, results::Header)>,
+    /// Pairs already played by an interrupted run of the same match (`--resume`): counted in
+    /// the report and written to the results file again, not played.
+    pub resumed: Vec<results::PairResult>,
 }
 
 /// The `index`-th (1-based) of `count` disjoint slices of a match's game pairs: the pairs
@@ -125,9 +128,20 @@ impl MatchConfig {
         (number < self.games).then_some(number)
     }
 
-    /// How many games this run plays (all, or its shard's).
+    /// The numbers (0-based) of the games this run plays, in order: all, or its shard's, less
+    /// the games of the pairs it resumes.
+    pub fn schedule(&self) -> Vec<usize> {
+        let done: std::collections::BTreeSet<usize> =
+            self.resumed.iter().map(|p| p.pair - 1).collect();
+        (0..)
+            .map_while(|i| self.game_number(i))
+            .filter(|n| !done.contains(&(n / 2)))
+            .collect()
+    }
+
+    /// How many games this run plays (all, or its shard's, less those resumed).
     pub fn run_games(&self) -> usize {
-        (0..).take_while(|&i| self.game_number(i).is_some()).count()
+        self.schedule().len()
     }
 }
 
@@ -280,23 +294,52 @@ impl TimeLeft {
 /// written out and dropped when it finishes, and only the tallies are kept (pair results wait
 /// for their partner game).
 pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<MatchReport> {
+    // A resumed run adds to the records of the interrupted one.
     let mut records = match &cfg.records {
-        Some(path) => Some(std::io::BufWriter::new(std::fs::File::create(path)?)),
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(!cfg.resumed.is_empty())
+                .truncate(cfg.resumed.is_empty())
+                .open(path)?,
+        )),
         None => None,
     };
     let mut results = match &cfg.results {
         Some((path, header)) => Some(results::ResultsWriter::create(path, header)?),
         None => None,
     };
+    let mut report = MatchReport::default();
+    for p in &cfg.resumed {
+        for g in &p.games {
+            report.add_game(g);
+        }
+        if let [a, b] = &p.games[..] {
+            report.add_pair(a.points + b.points);
+        }
+        if let Some(w) = &mut results {
+            w.pair(p)?;
+        }
+    }
+    if !cfg.resumed.is_empty() {
+        let games: usize = cfg.resumed.iter().map(|p| p.games.len()).sum();
+        writeln!(
+            out,
+            "Resumed: {} pairs ({games} games) already played, {} games to play",
+            cfg.resumed.len(),
+            cfg.run_games()
+        )?;
+    }
+    let schedule = &cfg.schedule();
     let queue = Arc::new(Mutex::new(0usize));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<FinishedGame>();
     // The first finished game of each pair still open, with its opening.
     let mut pending: HashMap<usize, (String, results::GameResult)> = HashMap::new();
-    let mut report = MatchReport::default();
     let names = [cfg.engines[0].name.clone(), cfg.engines[1].name.clone()];
     std::thread::scope(|scope| -> std::io::Result<()> {
-        for _ in 0..cfg.concurrency.max(1).min(cfg.run_games().max(1)) {
+        for _ in 0..cfg.concurrency.max(1).min(schedule.len().max(1)) {
             let queue = queue.clone();
             let stop = stop.clone();
             let tx = tx.clone();
@@ -308,7 +351,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> std::io::Result<Matc
                     }
                     let number = {
                         let mut next = queue.lock().expect("queue");
-                        let Some(number) = cfg.game_number(*next) else {
+                        let Some(&number) = schedule.get(*next) else {
                             break;
                         };
                         *next += 1;
@@ -629,6 +672,7 @@ mod tests {
             records: None,
             shard,
             results: None,
+            resumed: Vec::new(),
         }
     }
 

@@ -368,6 +368,38 @@ pub fn report_info(h: &Header) -> ReportInfo {
 
 /// The fields of a header that must agree between the files of one match, as `path = value`
 /// (the shard's count included, its index and the informative paths left out).
+/// The pairs of `file` that a run with `header` may take over and not play again
+/// (`match --resume`): an error unless the file is of the same match (settings, engines and
+/// their binaries, as [`merge`] compares them) and the same shard. Only finished pairs are
+/// listed (the file holds no other).
+pub fn resumable(file: &ResultsFile, header: &Header) -> Result<Vec<PairResult>, String> {
+    let (mine, theirs) = (compared_fields(header), compared_fields(&file.header));
+    if let Some((k, v)) = mine.iter().find(|(k, v)| theirs.get(*k) != Some(*v)) {
+        let other = theirs.get(k).map_or("(absent)", |s| s.as_str());
+        return Err(format!(
+            "{}: {k} is {other}, but this run has {v}: not the same match, so it cannot be resumed",
+            file.path
+        ));
+    }
+    if let Some(k) = theirs.keys().find(|k| !mine.contains_key(*k)) {
+        return Err(format!(
+            "{}: {k} is {}, but this run has none: not the same match, so it cannot be resumed",
+            file.path, theirs[k]
+        ));
+    }
+    if file.header.shard.index != header.shard.index {
+        return Err(format!(
+            "{} holds shard {}/{}, this run plays shard {}/{}",
+            file.path,
+            file.header.shard.index,
+            file.header.shard.count,
+            header.shard.index,
+            header.shard.count
+        ));
+    }
+    Ok(file.pairs.clone())
+}
+
 fn compared_fields(h: &Header) -> BTreeMap<String, String> {
     let mut v = serde_json::to_value(h).expect("a header is JSON");
     if let Value::Object(o) = &mut v {

@@ -99,6 +99,11 @@ pub struct MatchArgs {
     /// as the pair finishes. `taikyoku match merge` joins such files into one report.
     #[arg(long, value_name = "FILE")]
     results: Option<String>,
+    /// Go on with an interrupted run: the pairs already in the `--results` file (which must be
+    /// of the same match, engines and shard) are counted, not played again, and the records
+    /// are appended to. Without the file (or with an empty one) the run starts afresh.
+    #[arg(long, requires = "results")]
+    resume: bool,
 }
 
 /// What `match` does besides playing.
@@ -363,18 +368,33 @@ pub fn run(a: &MatchArgs) -> Result<(), CliError> {
         records: a.records.clone(),
         shard,
         results: None,
+        resumed: Vec::new(),
+    };
+    let results = match &a.results {
+        None => None,
+        Some(path) => Some((path.clone(), results_header(a, &cfg)?)),
+    };
+    let resumed = match &results {
+        Some((path, header)) if a.resume && resumable_file(path) => {
+            let file = results::read(path)?;
+            results::resumable(&file, header)?
+        }
+        _ => Vec::new(),
     };
     let cfg = MatchConfig {
-        results: match &a.results {
-            None => None,
-            Some(path) => Some((path.clone(), results_header(a, &cfg)?)),
-        },
+        results,
+        resumed,
         ..cfg
     };
     let mut out = std::io::stdout().lock();
     let report = run_match(&cfg, &mut out)?;
     print_report(&ReportInfo::of(&cfg), &report, &mut out)?;
     Ok(())
+}
+
+/// Whether `path` holds something to resume (a missing or empty file starts the run afresh).
+fn resumable_file(path: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() > 0)
 }
 
 /// The results file's header: the settings, the shard, and each engine as it describes itself
