@@ -241,6 +241,16 @@ fn expect_engine_move(e: &mut Engine, g: &mut Game, one_line: bool) -> String {
     text
 }
 
+/// Three exchanges after the engine's move: a legal reply of ours, then the engine's move.
+fn answer_three_moves(e: &mut Engine, g: &mut Game) {
+    for i in 0..3 {
+        let reply = g.some_move(i);
+        e.send(&format!("usermove {reply}"));
+        g.play(&reply);
+        expect_engine_move(e, g, false);
+    }
+}
+
 #[test]
 fn qboard_dai_dai_engine_moves_first() {
     let mut e = Engine::start();
@@ -257,12 +267,7 @@ fn qboard_dai_dai_engine_moves_first() {
     e.send("go");
     let mut g = Game::new("daidai");
     expect_engine_move(&mut e, &mut g, false);
-    for i in 0..3 {
-        let reply = g.some_move(i);
-        e.send(&format!("usermove {reply}"));
-        g.play(&reply);
-        expect_engine_move(&mut e, &mut g, false);
-    }
+    answer_three_moves(&mut e, &mut g);
     assert_eq!(e.sync(), Vec::<String>::new());
     e.assert_qboard_safe();
     e.quit();
@@ -285,12 +290,7 @@ fn qboard_dai_game_and_setboard() {
     assert_eq!(g.pos.move_to_string(m), "7k7j");
     g.play("i5i6");
     expect_engine_move(&mut e, &mut g, false);
-    for i in 0..3 {
-        let reply = g.some_move(i);
-        e.send(&format!("usermove {reply}"));
-        g.play(&reply);
-        expect_engine_move(&mut e, &mut g, false);
-    }
+    answer_three_moves(&mut e, &mut g);
     // setboard with QBoard's letters (`Y` knight, `J` iron general, `N` lion, ...).
     let fen = g.fen();
     let upper = fen.to_uppercase();

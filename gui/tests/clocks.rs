@@ -215,7 +215,6 @@ fn analysis_reports_several_lines_with_their_first_moves() {
     p.until("state");
     let again = p.until("info");
     assert_eq!(again["lines"].as_array().unwrap().len(), 3, "{again}");
-    // Playing, the engine thinks with one line (its moves are not the analysis' lines).
     s.stop();
 }
 

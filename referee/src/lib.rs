@@ -561,13 +561,15 @@ pub fn print_report(
         info.tc,
         t.games()
     )?;
-    match (t.elo(), t.elo_interval()) {
-        (Some((e, ci)), _) => writeln!(out, "Elo: {e:.1} +/- {ci:.1} (95%)")?,
+    match t.elo_interval() {
+        Some((e, lo, hi)) if lo.is_finite() && hi.is_finite() => {
+            writeln!(out, "Elo: {e:.1} +/- {:.1} (95%)", (hi - lo) / 2.0)?
+        }
         // A near-perfect (or near-null) score: the interval is open on one side.
-        (None, Some((e, lo, _))) if lo.is_finite() => {
+        Some((e, lo, _)) if lo.is_finite() => {
             writeln!(out, "Elo: {e:.1}, at least {lo:.1} (95%; no upper bound)")?
         }
-        (None, Some((e, _, hi))) if hi.is_finite() => {
+        Some((e, _, hi)) if hi.is_finite() => {
             writeln!(out, "Elo: {e:.1}, at most {hi:.1} (95%; no lower bound)")?
         }
         _ => writeln!(out, "Elo: n/a (too few games or a perfect score)")?,

@@ -70,15 +70,8 @@ impl Tally {
     /// Elo difference and the half-width of its 95% interval (`None` with too few games or a
     /// perfect score, where the interval is unbounded).
     pub fn elo(&self) -> Option<(f64, f64)> {
-        let (mean, var, n) = self.mean_var()?;
-        let se = (var / n).sqrt();
-        let lo = score_to_elo(mean - 1.959964 * se);
-        let hi = score_to_elo(mean + 1.959964 * se);
-        let e = score_to_elo(mean);
-        if !e.is_finite() || !lo.is_finite() || !hi.is_finite() {
-            return None;
-        }
-        Some((e, (hi - lo) / 2.0))
+        let (e, lo, hi) = self.elo_interval()?;
+        (lo.is_finite() && hi.is_finite()).then_some((e, (hi - lo) / 2.0))
     }
 
     /// Elo difference and the ends of its 95% interval, an end infinite where the interval
