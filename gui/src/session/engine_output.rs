@@ -7,15 +7,15 @@ impl Session {
     /// A line or the end of output from an engine process.
     pub fn on_engine(&mut self, event: EngineEvent) {
         match event {
-            EngineEvent::Line { generation, text } if generation == self.generation => {
+            EngineEvent::Line { generation, text } if generation == self.engine.generation => {
                 self.on_line(&text)
             }
             EngineEvent::Closed { generation }
-                if generation == self.generation && self.process.is_some() =>
+                if generation == self.engine.generation && self.engine.process().is_some() =>
             {
                 let how = self
-                    .process
-                    .as_ref()
+                    .engine
+                    .process()
                     .and_then(|p| p.exit_status())
                     .map(|s| format!(" ({s})"))
                     .unwrap_or_default();
@@ -28,25 +28,25 @@ impl Session {
     fn on_line(&mut self, line: &str) {
         let mut words = line.split_whitespace();
         let first = words.next().unwrap_or("");
-        match self.status.clone() {
+        match self.engine.status.clone() {
             Status::AwaitingUsiOk(_) => match first {
                 "id" if words.next() == Some("name") => {
-                    self.engine_name = words.collect::<Vec<_>>().join(" ");
+                    self.engine.name = words.collect::<Vec<_>>().join(" ");
                 }
                 "option" => {
                     let name: Vec<&str> = words.skip(1).take_while(|w| *w != "type").collect();
                     let name = name.join(" ");
                     if name.eq_ignore_ascii_case("USI_Variant") {
-                        self.variant_option = true;
+                        self.engine.offers.variant = true;
                     } else if name.eq_ignore_ascii_case("Skill Level") {
-                        self.skill_option = true;
+                        self.engine.offers.skill = true;
                     } else if name.eq_ignore_ascii_case("MultiPV") {
-                        self.multipv_option = true;
+                        self.engine.offers.multipv = true;
                     }
                 }
                 "usiok" => {
                     let c = self.cfg.variants[self.choice].clone();
-                    if self.variant_option {
+                    if self.engine.offers.variant {
                         self.send(&format!("setoption name USI_Variant value {}", c.usi_value));
                     } else {
                         self.out.push(ServerMsg::Notice {
@@ -60,13 +60,14 @@ impl Session {
                         self.send(&format!("setoption name {name} value {value}"));
                     }
                     self.send("isready");
-                    self.status = Status::AwaitingReadyOk(Instant::now() + self.cfg.engine_timeout);
+                    self.engine.status =
+                        Status::AwaitingReadyOk(Instant::now() + self.cfg.engine_timeout);
                 }
                 _ => {}
             },
             Status::AwaitingReadyOk(_) => {
                 if first == "readyok" {
-                    self.status = Status::Ready;
+                    self.engine.status = Status::Ready;
                     self.send("usinewgame");
                     self.push_engine();
                     self.schedule();
@@ -86,7 +87,7 @@ impl Session {
     }
 
     fn on_info(&mut self, line: &str) {
-        let Some(search) = self.searches.front() else {
+        let Some(search) = self.engine.searches.front() else {
             return;
         };
         if search.cancelled {
@@ -160,7 +161,7 @@ impl Session {
     }
 
     fn on_bestmove(&mut self, word: Option<&str>) {
-        let Some(search) = self.searches.pop_front() else {
+        let Some(search) = self.engine.searches.pop_front() else {
             return;
         };
         if let Some(m) = self.pending_info.take() {

@@ -19,7 +19,6 @@
 //! A page has at most one engine process: a replaced engine (another variant, a restart, a
 //! crash) has ended before the next one starts, and starts are at least [`RESTART_GAP`] apart.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -28,7 +27,7 @@ use tokio::sync::mpsc;
 
 use crate::clock::Clocks;
 use crate::config::Config;
-use crate::engine::{EngineEvent, EngineProcess, EngineRegistry};
+use crate::engine::{EngineEvent, EngineRegistry};
 use crate::game::Game;
 use crate::messages::{
     ClientMsg, LastMove, Limit, Line, Mode, RecordMove, ServerMsg, Settings, State, VariantRef,
@@ -36,7 +35,10 @@ use crate::messages::{
 };
 use crate::{info, moves, pieces, record};
 
+mod engine_link;
 mod engine_output;
+
+use engine_link::EngineLink;
 
 /// Engine output is passed on at most this often (the rest is kept until the next tick).
 const INFO_INTERVAL: Duration = Duration::from_millis(100);
@@ -92,32 +94,14 @@ pub struct Session {
     game: Game,
     version: u64,
     settings: Settings,
-    process: Option<EngineProcess>,
-    /// The previous engine, asked to end: the next one starts only when it has.
-    retiring: Option<EngineProcess>,
-    /// The earliest time the next engine may start.
-    next_start: Instant,
-    registry: Arc<EngineRegistry>,
+    /// The engine process and what it does.
+    engine: EngineLink,
     /// The state version last sent to the page (a stale message needs no second copy).
     sent_version: u64,
-    status: Status,
-    engine_name: String,
-    variant_option: bool,
-    /// The engine offers `Skill Level`.
-    skill_option: bool,
-    /// The `Skill Level` the engine has (full strength until the session sets another).
-    engine_skill: u8,
-    /// The engine offers `MultiPV`.
-    multipv_option: bool,
-    /// The `MultiPV` the engine has (one line until the session sets another).
-    engine_multipv: u8,
     /// The game's clocks (set from the settings when a game starts or they change).
     clocks: Clocks,
     /// The lines of the current search so far, by `multipv` (at most [`MAX_LINES`]).
     lines: Vec<Line>,
-    generation: u64,
-    events: mpsc::Sender<EngineEvent>,
-    searches: VecDeque<Search>,
     /// The state version at which the engine's move was refused (it is not asked again).
     refused: Option<u64>,
     last_info: Option<Instant>,
@@ -150,23 +134,10 @@ impl Session {
                 clocks: Default::default(),
                 multipv: 1,
             },
-            process: None,
-            retiring: None,
-            next_start: Instant::now(),
-            registry,
+            engine: EngineLink::new(registry, events),
             sent_version: 0,
-            status: Status::Off,
-            engine_name: String::new(),
-            variant_option: false,
-            skill_option: false,
-            engine_skill: FULL_SKILL,
-            multipv_option: false,
-            engine_multipv: 1,
             clocks: Clocks::new(Default::default()),
             lines: Vec::new(),
-            generation: 0,
-            events,
-            searches: VecDeque::new(),
             refused: None,
             last_info: None,
             pending_info: None,
@@ -198,23 +169,7 @@ impl Session {
 
     /// Ends the session: the engine is asked to quit, then killed.
     pub fn close(&mut self) {
-        self.retire(false);
-    }
-
-    /// The engine process ends (asked to quit, or killed at once) and is kept until it has,
-    /// so that the next one waits for it; an engine still retiring from before is killed.
-    fn retire(&mut self, kill: bool) {
-        let Some(p) = self.process.take() else {
-            return;
-        };
-        if kill {
-            p.kill();
-        } else {
-            p.quit();
-        }
-        if let Some(old) = self.retiring.replace(p) {
-            old.kill();
-        }
+        self.engine.retire(false);
     }
 
     // ----- messages for the page -----
@@ -296,18 +251,18 @@ impl Session {
     }
 
     fn push_engine(&mut self) {
-        let (status, message) = match &self.status {
+        let (status, message) = match &self.engine.status {
             Status::Off => ("off", String::new()),
             Status::Starting | Status::AwaitingUsiOk(_) | Status::AwaitingReadyOk(_) => {
                 ("starting", String::new())
             }
-            Status::Ready if self.active().is_some() => ("thinking", String::new()),
+            Status::Ready if self.engine.active().is_some() => ("thinking", String::new()),
             Status::Ready => ("ready", String::new()),
             Status::Failed(m) => ("failed", m.clone()),
         };
         self.out.push(ServerMsg::Engine {
             status: status.into(),
-            name: self.engine_name.clone(),
+            name: self.engine.name.clone(),
             message,
         });
     }
@@ -347,44 +302,29 @@ impl Session {
         }
     }
 
-    fn active(&self) -> Option<&Search> {
-        self.searches.iter().find(|s| !s.cancelled)
-    }
-
     // ----- the engine -----
 
     fn send(&mut self, line: &str) {
-        if let Some(p) = &self.process {
-            if let Err(e) = p.send(line) {
-                self.fail(e);
-            }
+        if let Err(e) = self.engine.send(line) {
+            self.fail(e);
         }
     }
 
     fn fail(&mut self, message: String) {
-        self.retire(true);
-        self.searches.clear();
+        self.engine.retire(true);
+        self.engine.searches.clear();
         self.pending_info = None;
         self.lines.clear();
-        self.status = Status::Failed(message);
+        self.engine.status = Status::Failed(message);
         self.push_engine();
     }
 
     /// Replaces the engine: the current one is killed, and a new one starts when it has ended
     /// and the restart gap has passed ([`Session::start_when_free`]).
     fn start_engine(&mut self) {
-        self.retire(true);
-        self.searches.clear();
+        self.engine.reset(true, Status::Starting);
         self.pending_info = None;
         self.lines.clear();
-        self.generation += 1;
-        self.engine_name.clear();
-        self.variant_option = false;
-        self.skill_option = false;
-        self.engine_skill = FULL_SKILL;
-        self.multipv_option = false;
-        self.engine_multipv = 1;
-        self.status = Status::Starting;
         self.push_engine();
         self.start_when_free(Instant::now());
     }
@@ -392,24 +332,13 @@ impl Session {
     /// Starts the engine that is [`Status::Starting`] once the page's previous engine has
     /// ended and the restart gap has passed.
     fn start_when_free(&mut self, now: Instant) {
-        if self.status != Status::Starting || now < self.next_start {
+        if !self.engine.may_start(now) {
             return;
         }
-        if self.retiring.as_ref().is_some_and(|p| !p.has_ended()) {
-            return;
-        }
-        self.retiring = None;
-        self.next_start = now + RESTART_GAP;
-        let spawned = EngineProcess::spawn(
-            &self.cfg.engine,
-            self.generation,
-            self.events.clone(),
-            &self.registry,
-        );
-        match spawned {
-            Ok(p) => {
-                self.process = Some(p);
-                self.status = Status::AwaitingUsiOk(Instant::now() + self.cfg.engine_timeout);
+        match self.engine.spawn(&self.cfg.engine, now) {
+            Ok(()) => {
+                self.engine.status =
+                    Status::AwaitingUsiOk(Instant::now() + self.cfg.engine_timeout);
                 self.push_engine();
                 self.send("usi");
             }
@@ -422,7 +351,7 @@ impl Session {
         let want = if self.settings.mode == Mode::HumanHuman {
             None
         } else {
-            match self.status {
+            match self.engine.status {
                 Status::Off => {
                     self.start_engine();
                     return;
@@ -436,7 +365,7 @@ impl Session {
         };
         let timeout = self.cfg.engine_timeout;
         let mut stop = false;
-        if let Some(a) = self.searches.iter_mut().find(|s| !s.cancelled) {
+        if let Some(a) = self.engine.searches.iter_mut().find(|s| !s.cancelled) {
             if Some((a.purpose, a.version)) == want {
                 return;
             }
@@ -450,7 +379,7 @@ impl Session {
             self.send("stop");
             self.push_engine();
         }
-        if !self.searches.is_empty() {
+        if !self.engine.searches.is_empty() {
             return;
         }
         let Some((purpose, version)) = want else {
@@ -476,28 +405,28 @@ impl Session {
             _ => None,
         };
         // The engine is idle here: the time to change its strength.
-        if self.skill_option && self.engine_skill != self.settings.skill {
+        if self.engine.offers.skill && self.engine.skill != self.settings.skill {
             self.send(&format!(
                 "setoption name Skill Level value {}",
                 self.settings.skill
             ));
-            self.engine_skill = self.settings.skill;
+            self.engine.skill = self.settings.skill;
         }
         // Several lines for analysis only: a move in the game needs one.
         let multipv = match purpose {
             Purpose::Analyse => self.settings.multipv,
             Purpose::Play => 1,
         };
-        if self.multipv_option && self.engine_multipv != multipv {
+        if self.engine.offers.multipv && self.engine.multipv != multipv {
             self.send(&format!("setoption name MultiPV value {multipv}"));
-            self.engine_multipv = multipv;
+            self.engine.multipv = multipv;
         }
         self.lines.clear();
         let position = self.game.usi_position();
         self.send(&position);
         self.send(&go);
-        if self.process.is_some() {
-            self.searches.push_back(Search {
+        if self.engine.process().is_some() {
+            self.engine.searches.push_back(Search {
                 purpose,
                 version,
                 cancelled: false,
@@ -522,7 +451,7 @@ impl Session {
             }
         }
         let secs = self.cfg.engine_timeout.as_secs_f64();
-        match self.status {
+        match self.engine.status {
             Status::AwaitingUsiOk(d) if now >= d => {
                 self.fail(format!("the engine did not answer 'usi' within {secs} s"));
                 return;
@@ -536,6 +465,7 @@ impl Session {
             _ => {}
         }
         if let Some(s) = self
+            .engine
             .searches
             .iter()
             .find(|s| s.deadline.is_some_and(|d| now >= d))
@@ -614,7 +544,7 @@ impl Session {
         self.game = game;
         self.refused = None;
         self.clocks = Clocks::new(self.settings.clocks);
-        if self.status == Status::Ready && self.searches.is_empty() {
+        if self.engine.status == Status::Ready && self.engine.searches.is_empty() {
             self.send("usinewgame");
         }
         self.changed();
@@ -624,12 +554,12 @@ impl Session {
     fn switch(&mut self, i: usize, game: Game) {
         if i != self.choice {
             self.choice = i;
-            self.retire(false);
-            self.searches.clear();
+            self.engine.retire(false);
+            self.engine.searches.clear();
             self.pending_info = None;
             self.lines.clear();
-            self.status = Status::Off;
-            self.generation += 1;
+            self.engine.status = Status::Off;
+            self.engine.generation += 1;
             self.push_variant();
             self.push_engine();
         }
@@ -770,13 +700,19 @@ impl Session {
                 }
                 let now = Instant::now();
                 self.flag_fell(now);
-                if s.skill < FULL_SKILL && !self.skill_option && self.status == Status::Ready {
+                if s.skill < FULL_SKILL
+                    && !self.engine.offers.skill
+                    && self.engine.status == Status::Ready
+                {
                     self.out.push(ServerMsg::Notice {
                         message: "the engine has no Skill Level option: it plays at full strength"
                             .into(),
                     });
                 }
-                if s.multipv > 1 && !self.multipv_option && self.status == Status::Ready {
+                if s.multipv > 1
+                    && !self.engine.offers.multipv
+                    && self.engine.status == Status::Ready
+                {
                     self.out.push(ServerMsg::Notice {
                         message: "the engine has no MultiPV option: analysis shows one line".into(),
                     });
@@ -803,7 +739,7 @@ impl Session {
             }
             ClientMsg::MoveNow {} => {
                 let timeout = self.cfg.engine_timeout;
-                match self.searches.iter_mut().find(|s| !s.cancelled) {
+                match self.engine.searches.iter_mut().find(|s| !s.cancelled) {
                     Some(s) if s.purpose == Purpose::Play => {
                         s.deadline = Some(Instant::now() + timeout);
                         self.send("stop");
