@@ -495,6 +495,66 @@ fn dai_agrees_with_reference() {
     }
 }
 
+/// Tai: from the start position, from the start with the drunk elephants (princes) and lions
+/// (furious fiends) promoted, and from a sparse position with Tai's nine own kinds of both
+/// sides among enemy pieces and the emperors without princes (so that each may go only where
+/// its own side protects).
+#[test]
+fn tai_agrees_with_reference() {
+    let own = placement(
+        "tai",
+        &[
+            ("13m", "(EM)"),
+            ("13e", "(em)"),
+            ("20p", "(PC)"),
+            ("5p", "(GL)"),
+            ("8k", "(SH)"),
+            ("15o", "(TS)"),
+            ("10o", "(VI)"),
+            ("3q", "(SO)"),
+            ("22o", "(HE)"),
+            ("12q", "(EG)"),
+            ("18s", "(SI)"),
+            ("6e", "(pc)"),
+            ("21j", "(gl)"),
+            ("18o", "(sh)"),
+            ("11i", "(ts)"),
+            ("16i", "(vi)"),
+            ("23g", "(so)"),
+            ("4i", "(he)"),
+            ("14g", "(eg)"),
+            ("8c", "(si)"),
+            ("20l", "p"),
+            ("5k", "g"),
+            ("9j", "(fl)"),
+            ("15m", "(de)"),
+            ("14l", "p"),
+            ("17n", "(ln)"),
+            ("17q", "(LN)"),
+            ("18q", "p"),
+            ("6n", "(DE)"),
+            ("7m", "(bt)"),
+        ],
+        'b',
+    );
+    let starts = [
+        "startpos".to_string(),
+        promoted_start("tai", &["DE", "LN"]),
+        own,
+    ];
+    let t = run("tai", &starts, 5, 200, 11);
+    assert!(t.positions >= 2000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("emperor positions", t.emperor_positions),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "tai playouts never compared {what}");
+    }
+}
+
 #[test]
 fn maka_dai_dai_agrees_with_reference() {
     let starts = [

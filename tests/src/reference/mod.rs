@@ -8,6 +8,8 @@
 //!   moves, lion trading, counter-strike (the extra field), promotion and game end.
 //! * `dai.rs`: Dai shogi (docs/rules-decisions.md): chu's pieces and eight more, its setup and
 //!   its promotion rule; generated and played by chu.rs's code, without chu's lion rules.
+//! * `tai.rs`: Tai shogi (docs/rules-decisions.md): QBoard's setup and promotions, Dai dai's,
+//!   Maka dai dai's and chu's pieces and nine of its own; played by this file's code.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
 //! * `atsa.rs`, `atsa_table.rs`: modern Taikyoku (`taikyoku-atsa`, the rules of
@@ -29,6 +31,7 @@ mod ko;
 mod ko_rules;
 mod maka;
 mod pieces;
+mod tai;
 mod taikyoku;
 #[cfg(test)]
 mod tests;
@@ -128,6 +131,7 @@ static KO: OnceLock<Variant> = OnceLock::new();
 static CHU: OnceLock<Variant> = OnceLock::new();
 static ATSA: OnceLock<Variant> = OnceLock::new();
 static DAI: OnceLock<Variant> = OnceLock::new();
+static TAI: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -138,6 +142,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "chu" => Some(CHU.get_or_init(chu::build)),
         "taikyoku-atsa" => Some(ATSA.get_or_init(atsa::build)),
         "dai" => Some(DAI.get_or_init(dai::build)),
+        "tai" => Some(TAI.get_or_init(tai::build)),
         _ => None,
     }
 }
@@ -177,14 +182,15 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai".
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai" |
+    /// "tai".
     /// text: a
     /// position in docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
             format!(
                 "unknown variant `{variant_name}` \
-                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai)"
+                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai, tai)"
             )
         })?;
         let n = v.size;
@@ -883,7 +889,7 @@ impl RefPosition {
                         }
                     }
                 }
-                Atom::Hook { dirs } => {
+                Atom::Hook { dirs, within } => {
                     for d in dirs {
                         let (dc, dr) = (d.dc * s, d.dr * s);
                         let mut k = 1;
@@ -891,8 +897,16 @@ impl RefPosition {
                             match self.cell(t, color) {
                                 Cell::Empty => {
                                     push(out, t, &[]);
-                                    // Turn 90 degrees here (either way) and range on.
+                                    // Turn 90 degrees here (either way, or only into another
+                                    // of the atom's directions) and range on.
                                     for (pc, pr) in [(-dr, dc), (dr, -dc)] {
+                                        if *within
+                                            && !dirs
+                                                .iter()
+                                                .any(|e| e.dc * s == pc && e.dr * s == pr)
+                                        {
+                                            continue;
+                                        }
                                         let mut j = 1;
                                         while let Some(u) = self.at(t, pc, pr, j) {
                                             match self.cell(u, color) {
@@ -1124,11 +1138,10 @@ impl RefPosition {
             if cell == Cell::Friend {
                 continue;
             }
-            let attacked = lifted.captures_on(t, opp, &mut buf);
-            match cell {
-                Cell::Enemy if attacked => continue, // a protected piece
-                Cell::Empty if attacked && !own_other_royal => continue,
-                _ => {}
+            // (An empty square is not looked at while another royal of ours is in play.)
+            let needs_check = cell == Cell::Enemy || !own_other_royal;
+            if needs_check && lifted.captures_on(t, opp, &mut buf) {
+                continue; // a protected piece, or an attacked empty square
             }
             if strict && !lifted.captures_on(t, color, &mut buf) {
                 continue;

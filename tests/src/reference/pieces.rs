@@ -20,6 +20,7 @@
 //!   - `xj`: capture any enemy piece further along the line, jumping whatever stands between
 //!     (ancient dragon, rain demon); the ordinary ranging move is written separately.
 //!   - `hook`: hook move whose first leg goes along DIRS, turning 90 degrees at most once.
+//!   - `hookwithin`: the same, but turning only into another of DIRS (Tai's peacock).
 //!   - `lion3`: the lion dog's line lion move of up to three steps.
 //!
 //! Atoms without directions: `lion` (lion area move: two king steps, jumps within two, igui,
@@ -83,9 +84,11 @@ pub enum Atom {
     CaptureFar {
         dirs: Vec<Dir>,
     },
-    /// Hook move with the first leg along `dirs`.
+    /// Hook move with the first leg along `dirs`; `within`: the turn only into another of
+    /// `dirs`.
     Hook {
         dirs: Vec<Dir>,
+        within: bool,
     },
     /// Lion line move of up to `steps` steps.
     LionLine {
@@ -353,7 +356,11 @@ fn parse_spec(dirs: Vec<Dir>, spec: &str) -> Result<Atom, String> {
     }
     match spec {
         "xj" => Ok(Atom::CaptureFar { dirs }),
-        "hook" => Ok(Atom::Hook { dirs }),
+        "hook" => Ok(Atom::Hook {
+            dirs,
+            within: false,
+        }),
+        "hookwithin" => Ok(Atom::Hook { dirs, within: true }),
         _ => Err(format!("unknown move spec `{spec}`")),
     }
 }
