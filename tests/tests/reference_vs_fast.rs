@@ -5,6 +5,7 @@
 //! exactly; in chu also the number of lishogi path strings of every move (`perft --paths`).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -380,7 +381,18 @@ fn piece_lists<const N: usize>(p: &Position<N>) -> [Vec<Square>; 2] {
 /// Plays `games` seeded random games of up to `plies` plies from each start position,
 /// comparing every position, and returns what the comparisons covered.
 fn run(variant: &str, starts: &[String], games: usize, plies: usize, seed: u64) -> Tally {
-    let v = Variant::builtin(variant).unwrap();
+    run_variant(
+        Variant::builtin(variant).unwrap(),
+        starts,
+        games,
+        plies,
+        seed,
+    )
+}
+
+/// As [`run`], for a variant given as compiled (the reference knows it by its id).
+fn run_variant(v: Arc<Variant>, starts: &[String], games: usize, plies: usize, seed: u64) -> Tally {
+    let variant = v.id().to_string();
     let mut tally = Tally::default();
     for (i, text) in starts.iter().enumerate() {
         let start = AnyPosition::parse(v.clone(), text).unwrap();
@@ -553,6 +565,21 @@ fn tai_agrees_with_reference() {
     ] {
         assert!(n > 0, "tai playouts never compared {what}");
     }
+}
+
+/// Tai with QBoard's emperor (`emperor = all-but-protected-royals`; the reference's
+/// `tai-qboard`): from the start position (each emperor may take any enemy piece but the
+/// prince and the emperor) and from the start with the drunk elephants promoted.
+#[test]
+fn tai_with_qboards_emperor_agrees_with_reference() {
+    let text =
+        include_str!("../../movegen/variants/tai.var").replacen("id = tai", "id = tai-qboard", 1)
+            + "\n[rules]\nemperor = all-but-protected-royals\n";
+    let v = Variant::from_text("tai-qboard", &text).unwrap();
+    let promoted = promoted_start("tai", &["DE"]);
+    let t = run_variant(v, &["startpos".to_string(), promoted], 4, 150, 13);
+    assert!(t.positions >= 1000);
+    assert!(t.emperor_positions > 0 && t.promote > 0);
 }
 
 #[test]

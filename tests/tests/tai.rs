@@ -281,3 +281,52 @@ fn promotion_is_compulsory_on_the_first_capture() {
     kit::play(&mut q, "24x24y");
     assert!(!q.moves().is_empty());
 }
+
+/// Tai with QBoard's emperor: `tai.var` with `emperor = all-but-protected-royals`.
+fn tai_qboard_emperor() -> Arc<Variant> {
+    let text =
+        include_str!("../../movegen/variants/tai.var").replacen("id = tai", "id = tai-qboard", 1)
+            + "\n[rules]\nemperor = all-but-protected-royals\n";
+    Variant::from_text("tai-qboard", &text).unwrap()
+}
+
+#[test]
+fn qboards_emperor_takes_anything_but_a_protected_royal() {
+    // Black: emperor 13m, pawn 24x. White: emperor 2a, prince 20e guarded by a gold on 20d
+    // (White moves towards rank y), pawn 5e guarded by a gold on 5d. Seven pieces, 618 empty
+    // squares: the emperor goes to every one, and captures the pawn and both golds (guarded or
+    // not: they are not royal) and the emperor on 2a (no White piece could take on 2a, and
+    // White has no other emperor), but not the prince (guarded by the gold, and by White's
+    // emperor, which may go to any empty square). 618 + 4 = 622.
+    let v = tai_qboard_emperor();
+    let pieces = [
+        ("13m", "EM"),
+        ("24x", "P"),
+        ("2a", "em"),
+        ("20e", "pr"),
+        ("20d", "g"),
+        ("5e", "p"),
+        ("5d", "g"),
+    ];
+    let p: Tai = kit::build_in(v.clone(), 'b', "-", &pieces);
+    let ms = of(&p, "13m");
+    assert_eq!(ms.len(), 622);
+    for m in ["13m5e", "13m20d", "13m5d", "13m2a", "13m12l", "13m1y"] {
+        assert!(ms.contains(m), "{m}");
+    }
+    assert!(!ms.contains("13m20e"));
+    // A White prince on 3b guards the emperor on 2a, and White's emperor guards the prince:
+    // neither may be taken. 617 empty squares + 3 captures = 620.
+    let mut more = pieces.to_vec();
+    more.push(("3b", "pr"));
+    let p: Tai = kit::build_in(v, 'b', "-", &more);
+    let ms = of(&p, "13m");
+    assert_eq!(ms.len(), 620);
+    assert!(!ms.contains("13m2a") && !ms.contains("13m3b") && !ms.contains("13m20e"));
+    // Under the default reading (Maka dai dai's), with no prince on either side and both
+    // emperors on the board, the emperor may go only where its own side protects, and not
+    // where the opponent attacks: its pawn guards 24w alone.
+    let bare: Vec<_> = pieces.iter().filter(|(_, c)| *c != "pr").copied().collect();
+    let p = kit::build_in::<12>(tai(), 'b', "-", &bare);
+    assert_eq!(of(&p, "13m"), kit::set(&["13m24w"]));
+}

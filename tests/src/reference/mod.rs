@@ -132,6 +132,7 @@ static CHU: OnceLock<Variant> = OnceLock::new();
 static ATSA: OnceLock<Variant> = OnceLock::new();
 static DAI: OnceLock<Variant> = OnceLock::new();
 static TAI: OnceLock<Variant> = OnceLock::new();
+static TAI_QBOARD: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -143,6 +144,7 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "taikyoku-atsa" => Some(ATSA.get_or_init(atsa::build)),
         "dai" => Some(DAI.get_or_init(dai::build)),
         "tai" => Some(TAI.get_or_init(tai::build)),
+        "tai-qboard" => Some(TAI_QBOARD.get_or_init(tai::build_qboard_emperor)),
         _ => None,
     }
 }
@@ -183,14 +185,14 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 
 impl RefPosition {
     /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai" |
-    /// "tai".
+    /// "tai" | "tai-qboard" (Tai with QBoard's emperor).
     /// text: a
     /// position in docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
             format!(
                 "unknown variant `{variant_name}` \
-                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai, tai)"
+                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai, tai, tai-qboard)"
             )
         })?;
         let n = v.size;
@@ -1114,6 +1116,9 @@ impl RefPosition {
     /// its square, ignoring both emperors' own moves.
     fn emperor(&self, from: usize, color: u8, out: &mut Vec<Raw>) {
         let opp = 1 - color;
+        if self.v.qboard_emperor {
+            return self.qboard_emperor(from, color, out);
+        }
         let mut lifted = self.clone();
         lifted.sq[from] = None;
         let is_prince = |p: &Piece| self.ty(*p).name == "Prince";
@@ -1152,6 +1157,42 @@ impl RefPosition {
                 vec![]
             };
             out.push(Raw { to: t as u16, caps });
+        }
+    }
+
+    /// QBoard's emperor (Tai's option): any empty square; any enemy piece, except a royal one
+    /// that its side protects: another emperor of that side (which may go to any empty square)
+    /// or a piece of that side that could capture there, this emperor standing where it is.
+    fn qboard_emperor(&self, from: usize, color: u8, out: &mut Vec<Raw>) {
+        let opp = 1 - color;
+        let mut probe = self.clone();
+        let mut buf = Vec::new();
+        for t in 0..self.n * self.n {
+            if t == from {
+                continue;
+            }
+            match self.cell(t, color) {
+                Cell::Friend => {}
+                Cell::Empty => out.push(Raw {
+                    to: t as u16,
+                    caps: vec![],
+                }),
+                Cell::Enemy => {
+                    let q = self.sq[t].expect("an enemy piece");
+                    if self.ty(q).royal {
+                        let other_emperor = self.sq.iter().enumerate().any(|(s, p)| {
+                            s != t && p.is_some_and(|p| p.color == opp && self.is_emperor(p))
+                        });
+                        if other_emperor || probe.captures_on(t, opp, &mut buf) {
+                            continue;
+                        }
+                    }
+                    out.push(Raw {
+                        to: t as u16,
+                        caps: vec![t as u16],
+                    });
+                }
+            }
         }
     }
 

@@ -468,6 +468,9 @@ pub struct Variant {
     /// spirit (deva, dark spirit).
     pub deva: Option<usize>,
     pub dark_spirit: Option<usize>,
+    /// QBoard's emperor (Tai shogi's option, docs/rules-decisions.md): any empty square, any
+    /// enemy piece but a royal one its side protects.
+    pub qboard_emperor: bool,
     /// Ko shogi: the piece kinds its rules name.
     pub ko: Option<super::ko::KoKinds>,
     /// Modern Taikyoku: the movements read from the site's dialect, and the ranks.
@@ -563,6 +566,7 @@ pub fn build_variant(
         setup: Vec::new(),
         deva: None,
         dark_spirit: None,
+        qboard_emperor: false,
         ko: None,
         atsa: None,
     };

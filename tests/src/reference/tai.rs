@@ -335,6 +335,15 @@ fn code(qboard: &str) -> Option<&'static str> {
     })
 }
 
+/// Tai with QBoard's emperor (`tai-qboard`): the same game, the emperor going to any empty
+/// square and capturing any enemy piece but a protected royal one.
+pub fn build_qboard_emperor() -> Variant {
+    let mut v = build();
+    v.name = "tai-qboard";
+    v.qboard_emperor = true;
+    v
+}
+
 pub fn build() -> Variant {
     let n = 25;
     let mut setup = Vec::new();
