@@ -10,7 +10,7 @@ games=${2:-200}
 tgames=${3:-20}
 B=$(cd "$(dirname "$0")/.." && pwd)/target/release/taikyoku
 mkdir -p "$out"
-for v in dai-dai maka-dai-dai ko chu dai taikyoku; do
+for v in dai-dai maka-dai-dai ko chu dai tai taikyoku; do
   n=$games
   [ "$v" = taikyoku ] && n=$tgames
   [ -s "$out/$v.openings" ] ||

@@ -55,7 +55,7 @@ enum Command {
 /// Which variant to use: a built-in one by name, or a variant file.
 #[derive(Args, Debug, Clone)]
 pub struct VariantArgs {
-    /// Variant name: taikyoku, taikyoku-atsa, maka-dai-dai, dai-dai, ko, chu or dai (or
+    /// Variant name: taikyoku, taikyoku-atsa, maka-dai-dai, dai-dai, ko, chu, dai or tai (or
     /// chu-hachu, chu as HaChu reads it).
     #[arg(long, default_value = "taikyoku")]
     pub variant: String,

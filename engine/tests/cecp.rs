@@ -305,6 +305,43 @@ fn qboard_dai_game_and_setboard() {
     e.quit();
 }
 
+/// QBoard's `tai`: QBoard's setup and letters, the opponent's moves in CECP squares (`m7m8` is
+/// our 13s13r), a position set up with QBoard's FEN, the engine's moves legal on the referee's
+/// board.
+#[test]
+fn qboard_tai_game_and_setboard() {
+    let mut e = Engine::start();
+    let features = e.handshake();
+    assert!(features.contains(",tai,"), "tai not announced: {features}");
+    e.send("new");
+    e.send("variant tai");
+    e.send("sd 1");
+    e.send("m7m8");
+    let mut g = Game::new("tai");
+    let m = g.dialect.parse_move(&g.pos, "m7m8").unwrap();
+    assert_eq!(g.pos.move_to_string(m), "13s13r");
+    g.play("m7m8");
+    expect_engine_move(&mut e, &mut g, false);
+    for i in 0..2 {
+        let reply = g.some_move(i);
+        e.send(&format!("usermove {reply}"));
+        g.play(&reply);
+        expect_engine_move(&mut e, &mut g, false);
+    }
+    // setboard with QBoard's letters (`V~` turtle-snake, `` E` `` emperor, ...).
+    let fen = g.fen();
+    let upper = fen.to_uppercase();
+    assert!(upper.contains("V~") && upper.contains("E`"), "{fen}");
+    e.send(&format!("setboard {fen}"));
+    let reply = g.some_move(7);
+    e.send(&format!("usermove {reply}"));
+    g.play(&reply);
+    expect_engine_move(&mut e, &mut g, false);
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.assert_qboard_safe();
+    e.quit();
+}
+
 #[test]
 fn qboard_maka_bare_first_move_and_multi_leg_moves() {
     let mut e = Engine::start();
@@ -946,8 +983,8 @@ fn xboard_chu_hachu_by_name_plays_hachus_rules() {
     assert_eq!(
         lines,
         [
-            "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, dai, taikyoku, \
-             maka-dai-dai, dai-dai, ko, taikyoku-atsa, chu-hachu)): variant chu-hachuu",
+            "Error (unknown variant 'chu-hachuu' (known: daidai, maka, koshogi, chu, dai, tai, \
+             taikyoku, maka-dai-dai, dai-dai, ko, taikyoku-atsa, chu-hachu)): variant chu-hachuu",
             "pong 3"
         ]
     );

@@ -357,7 +357,7 @@ fn chu_hachu_is_chu_with_hachus_rules() {
     }
     assert_clean_failure(
         &run(&["perft", "--variant", "chu-hachuu"]),
-        "unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)",
+        "unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, tai, chu-hachu)",
     );
 }
 

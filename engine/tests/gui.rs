@@ -132,7 +132,7 @@ fn a_variant_file_is_offered_and_played() {
         .iter()
         .map(|v| v["key"].as_str().unwrap())
         .collect();
-    assert_eq!(keys.len(), 8, "{keys:?}");
+    assert_eq!(keys.len(), 9, "{keys:?}");
     assert!(keys.contains(&"file:dai-dai"), "{keys:?}");
     let state = until(&mut ws, |v| v["t"] == "state");
     assert_eq!(state["variant"], "file:dai-dai");

@@ -912,7 +912,7 @@ fn a_chu_hachu_match_names_the_variant_each_engine_knows() {
     assert!(!o.status.success());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(
-        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"),
+        e.contains("unknown variant 'chu-hachuu' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, tai, chu-hachu)"),
         "{e}"
     );
 }

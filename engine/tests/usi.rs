@@ -437,7 +437,7 @@ fn chu_hachu_by_name_plays_hachus_rules() {
     assert!(
         opts.iter()
             .any(|l| l.starts_with("option name USI_Variant type combo")
-                && l.ends_with(" var chu var taikyoku-atsa var dai var chu-hachu")),
+                && l.ends_with(" var chu var taikyoku-atsa var dai var tai var chu-hachu")),
         "{opts:?}"
     );
     // Whether each position is accepted, and the error otherwise.
@@ -480,7 +480,7 @@ fn chu_hachu_by_name_plays_hachus_rules() {
     assert!(
         out.iter().any(|l| l
             == "info string error: chu-hachuu: unknown variant 'chu-hachuu' (known: taikyoku, \
-                maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"),
+                maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, tai, chu-hachu)"),
         "{out:?}"
     );
     e.quit();

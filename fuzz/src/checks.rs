@@ -104,6 +104,7 @@ fn move_positions(v: &Arc<Variant>) -> Vec<AnyPosition> {
         "ko" => include_str!("../../perft-data/ko.perft"),
         "chu" => include_str!("../../perft-data/chu.perft"),
         "dai" => include_str!("../../perft-data/dai.perft"),
+        "tai" => include_str!("../../perft-data/tai.perft"),
         _ => "",
     };
     data.lines()

@@ -134,26 +134,30 @@ mod tests {
     #[test]
     fn variants_are_offered_and_selected() {
         let mut c = Config::new(0, vec!["x".into()], "chu").unwrap();
-        assert_eq!(c.variants.len(), 7);
+        assert_eq!(c.variants.len(), 8);
         assert_eq!(c.variants[c.initial].key, "chu");
         assert_eq!(
             Config::new(0, vec![], "chess").unwrap_err(),
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, tai, chu-hachu)"
         );
         // Dai shogi is a built-in variant like the others.
         let d = Config::new(0, vec![], "dai").unwrap();
         assert_eq!(d.variants[d.initial].key, "dai");
         assert_eq!(d.variants[d.initial].variant.geometry().files(), 15);
+        // So is Tai shogi.
+        let t = Config::new(0, vec![], "tai").unwrap();
+        assert_eq!(t.variants[t.initial].key, "tai");
+        assert_eq!(t.variants[t.initial].variant.geometry().files(), 25);
         // HaChu's reading of chu is offered when asked for.
         let h = Config::new(0, vec![], "chu-hachu").unwrap();
-        assert_eq!(h.variants.len(), 8);
+        assert_eq!(h.variants.len(), 9);
         assert_eq!(h.variants[h.initial].key, "chu-hachu");
         assert_eq!(h.variants[h.initial].usi_value, "chu-hachu");
         assert_eq!(h.variants[h.initial].variant.id(), "chu-hachu");
         let mut other = VariantChoice::builtin("ko").unwrap();
         other.key = "file:ko".into();
         c.select(other);
-        assert_eq!(c.variants.len(), 8);
+        assert_eq!(c.variants.len(), 9);
         assert_eq!(c.variants[c.initial].key, "file:ko");
     }
 }

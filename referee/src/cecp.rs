@@ -575,7 +575,7 @@ mod tests {
         let names = cecp_variant_names("chu-hachu");
         let vs = |s: &str| s.split(',').map(str::to_string).collect::<Vec<_>>();
         let ours = vs(
-            "daidai,maka,koshogi,chu,dai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu",
+            "daidai,maka,koshogi,chu,dai,tai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu",
         );
         let choose = |a: Option<&[String]>| choose_variant_name(&names, a);
         assert_eq!(choose(Some(&ours)).unwrap(), "chu-hachu");

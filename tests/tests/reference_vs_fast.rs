@@ -5,6 +5,7 @@
 //! exactly; in chu also the number of lishogi path strings of every move (`perft --paths`).
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -380,7 +381,18 @@ fn piece_lists<const N: usize>(p: &Position<N>) -> [Vec<Square>; 2] {
 /// Plays `games` seeded random games of up to `plies` plies from each start position,
 /// comparing every position, and returns what the comparisons covered.
 fn run(variant: &str, starts: &[String], games: usize, plies: usize, seed: u64) -> Tally {
-    let v = Variant::builtin(variant).unwrap();
+    run_variant(
+        Variant::builtin(variant).unwrap(),
+        starts,
+        games,
+        plies,
+        seed,
+    )
+}
+
+/// As [`run`], for a variant given as compiled (the reference knows it by its id).
+fn run_variant(v: Arc<Variant>, starts: &[String], games: usize, plies: usize, seed: u64) -> Tally {
+    let variant = v.id().to_string();
     let mut tally = Tally::default();
     for (i, text) in starts.iter().enumerate() {
         let start = AnyPosition::parse(v.clone(), text).unwrap();
@@ -493,6 +505,81 @@ fn dai_agrees_with_reference() {
     ] {
         assert!(n > 0, "dai playouts never compared {what}");
     }
+}
+
+/// Tai: from the start position, from the start with the drunk elephants (princes) and lions
+/// (furious fiends) promoted, and from a sparse position with Tai's nine own kinds of both
+/// sides among enemy pieces and the emperors without princes (so that each may go only where
+/// its own side protects).
+#[test]
+fn tai_agrees_with_reference() {
+    let own = placement(
+        "tai",
+        &[
+            ("13m", "(EM)"),
+            ("13e", "(em)"),
+            ("20p", "(PC)"),
+            ("5p", "(GL)"),
+            ("8k", "(SH)"),
+            ("15o", "(TS)"),
+            ("10o", "(VI)"),
+            ("3q", "(SO)"),
+            ("22o", "(HE)"),
+            ("12q", "(EG)"),
+            ("18s", "(SI)"),
+            ("6e", "(pc)"),
+            ("21j", "(gl)"),
+            ("18o", "(sh)"),
+            ("11i", "(ts)"),
+            ("16i", "(vi)"),
+            ("23g", "(so)"),
+            ("4i", "(he)"),
+            ("14g", "(eg)"),
+            ("8c", "(si)"),
+            ("20l", "p"),
+            ("5k", "g"),
+            ("9j", "(fl)"),
+            ("15m", "(de)"),
+            ("14l", "p"),
+            ("17n", "(ln)"),
+            ("17q", "(LN)"),
+            ("18q", "p"),
+            ("6n", "(DE)"),
+            ("7m", "(bt)"),
+        ],
+        'b',
+    );
+    let starts = [
+        "startpos".to_string(),
+        promoted_start("tai", &["DE", "LN"]),
+        own,
+    ];
+    let t = run("tai", &starts, 5, 200, 11);
+    assert!(t.positions >= 2000);
+    for (what, n) in [
+        ("promotions", t.promote),
+        ("emperor positions", t.emperor_positions),
+        ("lion captures", t.lion_captures),
+        ("igui", t.igui),
+        ("passes", t.pass),
+    ] {
+        assert!(n > 0, "tai playouts never compared {what}");
+    }
+}
+
+/// Tai with QBoard's emperor (`emperor = all-but-protected-royals`; the reference's
+/// `tai-qboard`): from the start position (each emperor may take any enemy piece but the
+/// prince and the emperor) and from the start with the drunk elephants promoted.
+#[test]
+fn tai_with_qboards_emperor_agrees_with_reference() {
+    let text =
+        include_str!("../../movegen/variants/tai.var").replacen("id = tai", "id = tai-qboard", 1)
+            + "\n[rules]\nemperor = all-but-protected-royals\n";
+    let v = Variant::from_text("tai-qboard", &text).unwrap();
+    let promoted = promoted_start("tai", &["DE"]);
+    let t = run_variant(v, &["startpos".to_string(), promoted], 4, 150, 13);
+    assert!(t.positions >= 1000);
+    assert!(t.emperor_positions > 0 && t.promote > 0);
 }
 
 #[test]

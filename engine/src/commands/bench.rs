@@ -1,5 +1,5 @@
-//! `taikyoku bench`: a fixed-depth search of fixed positions of the four giant variants and Dai
-//! shogi (chu has none); prints the node count (on one thread, the default, a deterministic
+//! `taikyoku bench`: a fixed-depth search of fixed positions of the four giant variants, Dai
+//! shogi and Tai shogi (chu has none); prints the node count (on one thread, the default, a deterministic
 //! count: the search's signature, any change in search shows as a changed count), the speed and
 //! the time to depth.
 //! With `--threads` it measures Lazy SMP: the time to the same depths with helpers (their count

@@ -37,7 +37,11 @@ pub enum AtomKind {
     /// Capture any enemy piece along the line, jumping over whatever stands between.
     JumpCapture,
     /// Hook move: slide, optionally turn 90 degrees on an empty square, slide on.
-    Hook,
+    Hook {
+        /// The turn keeps to the atom's own directions (`hh`, Tai's peacock): it may only go
+        /// into one of them, not into any perpendicular direction.
+        within: bool,
+    },
     /// Lion moves of up to `n` steps along one line.
     LionLine {
         /// Steps along the line.
@@ -172,7 +176,7 @@ enum Ext {
     Pass(u8),
     Range,
     JumpCap,
-    Hook,
+    Hook { within: bool },
     Line,
     Igui,
 }
@@ -247,7 +251,11 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Atom>, String> {
                         }
                         'x' => Ext::Range,
                         'z' => Ext::JumpCap,
-                        'h' => Ext::Hook,
+                        'h' if chars.get(i) == Some(&'h') => {
+                            i += 1;
+                            Ext::Hook { within: true }
+                        }
+                        'h' => Ext::Hook { within: false },
                         'y' => Ext::Line,
                         _ => Ext::Igui,
                     };
@@ -372,7 +380,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Atom>, String> {
                         }
                         AtomKind::PassOver { n, max }
                     }
-                    Ext::Range | Ext::JumpCap | Ext::Hook => {
+                    Ext::Range | Ext::JumpCap | Ext::Hook { .. } => {
                         if !long || count.is_some() {
                             return Err(err("'x', 'z' and 'h' need R, B or Q without a count"));
                         }
@@ -382,12 +390,13 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Atom>, String> {
                         match ext {
                             Ext::Range => AtomKind::RangeCapture,
                             Ext::JumpCap => AtomKind::JumpCapture,
-                            _ => {
+                            Ext::Hook { within } => {
                                 if c == 'Q' {
                                     return Err(err("'h' needs R or B"));
                                 }
-                                AtomKind::Hook
+                                AtomKind::Hook { within }
                             }
+                            _ => unreachable!("only 'x', 'z' and 'h' reach here"),
                         }
                     }
                     Ext::Line => {
@@ -772,8 +781,11 @@ mod tests {
         assert_eq!(one("fu3B").kind, AtomKind::PassOver { n: 3, max: 0 });
         assert_eq!(one("xQ").kind, AtomKind::RangeCapture);
         assert_eq!(one("zvR").kind, AtomKind::JumpCapture);
-        assert_eq!(one("hR").kind, AtomKind::Hook);
+        assert_eq!(one("hR").kind, AtomKind::Hook { within: false });
         assert_eq!(dirs("hfB"), vec![(-1, 1), (1, 1)]);
+        assert_eq!(one("hhfB").kind, AtomKind::Hook { within: true });
+        assert_eq!(dirs("hhfB"), vec![(-1, 1), (1, 1)]);
+        assert!(parse("hhhR").is_err());
         assert_eq!(one("yK3").kind, AtomKind::LionLine { n: 3 });
         assert_eq!(one("iK").kind, AtomKind::Igui);
         assert_eq!(one("{lion}").kind, AtomKind::Lion);

@@ -70,13 +70,13 @@ pub(crate) enum Op {
         /// Padded-mailbox offset of one step along the direction.
         d: i32,
     },
-    /// Hook move: first leg along `d`, optional turn into `p1` or `p2`.
+    /// Hook move: first leg along `d`, optional turn into `p1` or `p2` (0: no turn that way).
     Hook {
         /// Padded-mailbox offset of one step along the direction.
         d: i32,
-        /// One direction of the turn (offset of a step).
+        /// One direction of the turn (offset of a step), or 0.
         p1: i32,
-        /// The other direction of the turn.
+        /// The other direction of the turn, or 0.
         p2: i32,
     },
     /// Lion moves of up to `n` steps along `d`. `skip_area`: the piece also has the area lion
@@ -316,12 +316,20 @@ pub(crate) fn compile(atoms: &[Atom], colour: Colour, geo: &Geometry) -> Result<
                     prog.ops.push(Op::JumpCapture { d: delta(v) });
                 }
             }
-            AtomKind::Hook => {
+            AtomKind::Hook { within } => {
+                // `hh`: the turn only into another of the atom's directions.
+                let turn = |v: (i8, i8)| {
+                    if !within || a.dirs.contains(&v) {
+                        delta(v)
+                    } else {
+                        0
+                    }
+                };
                 for &(x, y) in &a.dirs {
                     prog.ops.push(Op::Hook {
                         d: delta((x, y)),
-                        p1: delta((-y, x)),
-                        p2: delta((y, -x)),
+                        p1: turn((-y, x)),
+                        p2: turn((y, -x)),
                     });
                 }
             }
@@ -451,7 +459,7 @@ fn needs_dedup(atoms: &[Atom]) -> bool {
             AtomKind::RangeCapture | AtomKind::JumpCapture => {
                 a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, FAR))
             }
-            AtomKind::Hook | AtomKind::Emperor => return true,
+            AtomKind::Hook { .. } | AtomKind::Emperor => return true,
             AtomKind::LionLine { n } => a.dirs.iter().for_each(|&v| ray(&mut mine, v, 1, n as i32)),
             AtomKind::Igui | AtomKind::Pass | AtomKind::Shoot { .. } | AtomKind::Burn => {}
             AtomKind::Double { .. }

@@ -328,6 +328,7 @@ pub const BUILTIN: &[&str] = &[
     "chu",
     "taikyoku-atsa",
     "dai",
+    "tai",
 ];
 
 /// Built-in variant files that are another reading of a [`BUILTIN`] variant's rules rather than
@@ -363,6 +364,7 @@ pub fn builtin_text(id: &str) -> Option<&'static str> {
         "chu-hachu" => Some(include_str!("../../variants/chu-hachu.var")),
         "taikyoku-atsa" => Some(include_str!("../../variants/taikyoku-atsa.var")),
         "dai" => Some(include_str!("../../variants/dai.var")),
+        "tai" => Some(include_str!("../../variants/tai.var")),
         _ => None,
     }
 }
@@ -993,7 +995,7 @@ mod tests {
         let e = Variant::builtin("chess").unwrap_err();
         assert_eq!(
             e.message,
-            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, chu-hachu)"
+            "unknown variant 'chess' (known: taikyoku, maka-dai-dai, dai-dai, ko, chu, taikyoku-atsa, dai, tai, chu-hachu)"
         );
         for id in READINGS {
             let v = Variant::builtin(id).unwrap_or_else(|e| panic!("{e}"));

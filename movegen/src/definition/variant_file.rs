@@ -221,6 +221,23 @@ pub(crate) struct RulesDef {
     pub(crate) last_rank_promotion: LastRankPromotion,
     /// What a range capturer (`x`) may land on.
     pub(crate) range_capture: RangeCaptureRule,
+    /// Where an emperor (`{emperor}`) may go.
+    pub(crate) emperor: EmperorRule,
+}
+
+/// `emperor`: where a piece that moves as the emperor may go (docs/rules-decisions.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum EmperorRule {
+    /// `unattacked`: any square the opponent does not attack, empty or holding an enemy piece;
+    /// attacked empty squares too while its side has another royal piece; only squares its own
+    /// side protects while neither side has a second royal and both have an emperor (Maka dai
+    /// dai's seed).
+    #[default]
+    Unattacked,
+    /// `all-but-protected-royals`: any empty square, and any enemy piece except a royal one
+    /// that its side protects (another of that side's emperors protects every other royal
+    /// piece of its side; QBoard's reading).
+    AllButProtectedRoyals,
 }
 
 /// `range-capture`: what a range capturer may land on, and so capture (docs/rules.md).
@@ -931,6 +948,20 @@ fn parse_rules(
                     &[
                         ("any-enemy", RangeCaptureRule::AnyEnemy),
                         ("lower-rank", RangeCaptureRule::LowerRank),
+                    ],
+                )
+                .map_err(|e| (line, e))?
+            }
+            "emperor" => {
+                r.emperor = choice(
+                    key,
+                    value,
+                    &[
+                        ("unattacked", EmperorRule::Unattacked),
+                        (
+                            "all-but-protected-royals",
+                            EmperorRule::AllButProtectedRoyals,
+                        ),
                     ],
                 )
                 .map_err(|e| (line, e))?

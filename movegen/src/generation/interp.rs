@@ -427,8 +427,11 @@ impl<'a, V: Visitor, B: Cells + ?Sized> Walker<'a, V, B> {
                     if p != Piece::EMPTY {
                         return;
                     }
-                    self.slide(t, p1, UNLIMITED, MOVE | CAPTURE);
-                    self.slide(t, p2, UNLIMITED, MOVE | CAPTURE);
+                    for p in [p1, p2] {
+                        if p != 0 {
+                            self.slide(t, p, UNLIMITED, MOVE | CAPTURE);
+                        }
+                    }
                     t += d;
                 }
             }

@@ -11,7 +11,7 @@ use crate::board::moves::{Counter, Move, MoveSink, Promotion};
 use crate::board::position::Position;
 use crate::definition::program::Op;
 use crate::definition::variant::Piece;
-use crate::definition::variant_file::{LastRankPromotion, PromotionRule};
+use crate::definition::variant_file::{EmperorRule, LastRankPromotion, PromotionRule};
 use crate::generation::attacks::Danger;
 use crate::generation::interp::{CapInfo, Ctx, Visitor, Walker};
 use arrayvec::ArrayVec;
@@ -496,11 +496,49 @@ impl<const N: usize> Position<N> {
         self.piece_into::<S, false>(&mut g, from);
     }
 
-    /// The emperor: any square the opponent does not attack (see `docs/rules.md`).
+    /// The emperor: any square the opponent does not attack (see `docs/rules.md`), or, under
+    /// `emperor = all-but-protected-royals`, any empty square and any enemy piece but a
+    /// protected royal one.
     fn emperor_moves<S: MoveSink>(&self, from: Square, caps_only: bool, sink: &mut S) {
         let v = &*self.variant;
         let us = self.side;
         let them = us.flip();
+        if v.def.rules.emperor == EmperorRule::AllButProtectedRoyals {
+            // Protection as it stands (our emperor on its square); the opponent's emperors'
+            // own powers are not attacks, but an emperor of theirs can go to any empty square,
+            // so it protects every other royal piece of its side.
+            let mut protected = None;
+            for (d, sq) in v.geo.all_squares().enumerate() {
+                let d = DenseSquare::new(d);
+                if sq == from {
+                    continue;
+                }
+                let p = self.board[sq.index()];
+                if !p.is_piece() {
+                    if !caps_only {
+                        sink.push(Move::new(from, sq));
+                    }
+                    continue;
+                }
+                if p.colour() == us {
+                    continue;
+                }
+                if v.form(p).royal {
+                    let emperor_elsewhere = self.plist[them.index()].iter().any(|&s| {
+                        s as usize != sq.index() && v.form(self.board[s as usize]).emperor
+                    });
+                    if emperor_elsewhere
+                        || protected
+                            .get_or_insert_with(|| self.attacks(them, None))
+                            .has(d)
+                    {
+                        continue;
+                    }
+                }
+                sink.push(Move::new(from, sq));
+            }
+            return;
+        }
         let attacked = self.attacks(them, Some(from));
         let prince = self.royals[us.index()] >= 2;
         let both_emperors = self.royals[0] == 1

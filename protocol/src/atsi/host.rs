@@ -41,7 +41,7 @@ fn site_movement(v: &Variant, kind: KindId) -> SiteMovement {
     let mut s = SiteMovement::default();
     for (atom, dirs) in k.atom_directions() {
         match atom {
-            AtomKind::Slide { .. } | AtomKind::Hook => s.slides.extend_from_slice(dirs),
+            AtomKind::Slide { .. } | AtomKind::Hook { .. } => s.slides.extend_from_slice(dirs),
             AtomKind::RangeCapture => {
                 s.slides.extend_from_slice(dirs);
                 s.range = true;

@@ -5,7 +5,7 @@
 //! moves of the position).
 //!
 //! Two kinds of dialect (docs/cecp-dialects.md):
-//! - the GUIs' (`daidai`, `maka`, `koshogi`: QBoard; `chu`: XBoard, HaChu, QBoard; `dai`:
+//! - the GUIs' (`daidai`, `maka`, `koshogi`, `tai`: QBoard; `chu`: XBoard, HaChu, QBoard; `dai`:
 //!   QBoard and HaChu, with QBoard's piece letters and HaChu's for its `setboard`): squares
 //!   `a1`.. from the first player's left and side, QBoard's or XBoard's piece codes, moves as
 //!   legs joined by commas, `@@@@` for a pass;
@@ -96,6 +96,17 @@ const GUIS: &[Gui] = &[
         one_line: false,
         relay: Some(QboardRelay::DAI),
         hachu_table: Some(tables::DAI_HACHU),
+    },
+    // Tai shogi: QBoard's name and ours; QBoard's letters and start position. Promotion on
+    // capture is compulsory, as in Dai dai, so QBoard relays its moves the same way.
+    Gui {
+        cecp: "tai",
+        variant: "tai",
+        table: tables::TAI,
+        start: tables::TAI_START,
+        one_line: false,
+        relay: Some(QboardRelay::DAI_DAI),
+        hachu_table: None,
     },
     // Chu with HaChu's rules (docs/chu.md §11): no GUI's name but ours, written as chu is.
     Gui {

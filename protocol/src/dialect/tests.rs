@@ -111,6 +111,7 @@ fn variant_names() {
         ("chu", "chu", false),
         ("chu-hachu", "chu-hachu", false),
         ("dai", "dai", false),
+        ("tai", "tai", false),
         ("taikyoku", "taikyoku", true),
         ("dai-dai", "dai-dai", true),
         ("maka-dai-dai", "maka-dai-dai", true),
@@ -121,16 +122,16 @@ fn variant_names() {
         assert_eq!(x.cecp_name, cecp);
         assert_eq!(x.is_native(), native, "{cecp}");
     }
-    let e = Dialect::for_cecp_variant("tai").unwrap_err();
+    let e = Dialect::for_cecp_variant("tenjiku").unwrap_err();
     assert_eq!(
         e,
-        "unknown variant 'tai' (known: daidai, maka, koshogi, chu, dai, taikyoku, maka-dai-dai, \
-         dai-dai, ko, taikyoku-atsa, chu-hachu)"
+        "unknown variant 'tenjiku' (known: daidai, maka, koshogi, chu, dai, tai, taikyoku, \
+         maka-dai-dai, dai-dai, ko, taikyoku-atsa, chu-hachu)"
     );
     // Our name for chu with HaChu's rules comes last, after every name the GUIs send.
     assert_eq!(
         Dialect::announced_variants().join(","),
-        "daidai,maka,koshogi,chu,dai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu"
+        "daidai,maka,koshogi,chu,dai,tai,taikyoku,maka-dai-dai,dai-dai,ko,taikyoku-atsa,chu-hachu"
     );
     // chu-hachu speaks chu's dialect: the same start position, FEN and move texts.
     let (chu, hachu) = (d("chu"), d("chu-hachu"));
@@ -225,7 +226,7 @@ fn qboard_clashes_are_resolved_as_documented() {
 
 #[test]
 fn qboard_start_positions() {
-    for name in ["daidai", "maka", "chu", "dai"] {
+    for name in ["daidai", "maka", "chu", "dai", "tai"] {
         let x = d(name);
         let ours = AnyPosition::startpos(x.variant.clone()).to_notation();
         assert_eq!(x.start_position().to_notation(), ours, "{name}");
@@ -552,6 +553,7 @@ fn every_legal_move_round_trips() {
         ("koshogi", 8, 120),
         ("chu", 10, 200),
         ("dai", 6, 200),
+        ("tai", 2, 80),
         ("dai-dai", 1, 60),
         ("ko", 1, 60),
     ] {
@@ -604,6 +606,7 @@ fn every_legal_move_round_trips() {
         ("dai", "multi-leg"),
         ("dai", "promotion"),
         ("dai", "pass"),
+        ("tai", "promotion"),
     ] {
         assert!(seen.contains_key(&must), "never saw {must:?}: {seen:?}");
     }

@@ -588,6 +588,7 @@ pub fn build() -> Variant {
         setup,
         deva: None,
         dark_spirit: None,
+        qboard_emperor: false,
         ko: None,
         atsa: Some(AtsaData { moves, ranks }),
     }

@@ -8,6 +8,8 @@
 //!   moves, lion trading, counter-strike (the extra field), promotion and game end.
 //! * `dai.rs`: Dai shogi (docs/rules-decisions.md): chu's pieces and eight more, its setup and
 //!   its promotion rule; generated and played by chu.rs's code, without chu's lion rules.
+//! * `tai.rs`: Tai shogi (docs/rules-decisions.md): QBoard's setup and promotions, Dai dai's,
+//!   Maka dai dai's and chu's pieces and nine of its own; played by this file's code.
 //! * `ko_rules.rs`: Ko shogi's own rules (docs/ko.md): shots, multiple moves, burning, its
 //!   promotions and reversions, the extra field, the end of the game.
 //! * `atsa.rs`, `atsa_table.rs`: modern Taikyoku (`taikyoku-atsa`, the rules of
@@ -29,6 +31,7 @@ mod ko;
 mod ko_rules;
 mod maka;
 mod pieces;
+mod tai;
 mod taikyoku;
 #[cfg(test)]
 mod tests;
@@ -128,6 +131,8 @@ static KO: OnceLock<Variant> = OnceLock::new();
 static CHU: OnceLock<Variant> = OnceLock::new();
 static ATSA: OnceLock<Variant> = OnceLock::new();
 static DAI: OnceLock<Variant> = OnceLock::new();
+static TAI: OnceLock<Variant> = OnceLock::new();
+static TAI_QBOARD: OnceLock<Variant> = OnceLock::new();
 
 fn variant(name: &str) -> Option<&'static Variant> {
     match name {
@@ -138,6 +143,8 @@ fn variant(name: &str) -> Option<&'static Variant> {
         "chu" => Some(CHU.get_or_init(chu::build)),
         "taikyoku-atsa" => Some(ATSA.get_or_init(atsa::build)),
         "dai" => Some(DAI.get_or_init(dai::build)),
+        "tai" => Some(TAI.get_or_init(tai::build)),
+        "tai-qboard" => Some(TAI_QBOARD.get_or_init(tai::build_qboard_emperor)),
         _ => None,
     }
 }
@@ -177,14 +184,15 @@ fn parse_square(n: usize, s: &str) -> Option<usize> {
 }
 
 impl RefPosition {
-    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai".
+    /// variant: "taikyoku" | "dai-dai" | "maka-dai-dai" | "ko" | "chu" | "taikyoku-atsa" | "dai" |
+    /// "tai" | "tai-qboard" (Tai with QBoard's emperor).
     /// text: a
     /// position in docs/notation.md's format, or "startpos". Errors are a message, never a panic.
     pub fn parse(variant_name: &str, text: &str) -> Result<RefPosition, String> {
         let v = variant(variant_name).ok_or_else(|| {
             format!(
                 "unknown variant `{variant_name}` \
-                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai)"
+                 (taikyoku, dai-dai, maka-dai-dai, ko, chu, taikyoku-atsa, dai, tai, tai-qboard)"
             )
         })?;
         let n = v.size;
@@ -883,7 +891,7 @@ impl RefPosition {
                         }
                     }
                 }
-                Atom::Hook { dirs } => {
+                Atom::Hook { dirs, within } => {
                     for d in dirs {
                         let (dc, dr) = (d.dc * s, d.dr * s);
                         let mut k = 1;
@@ -891,8 +899,16 @@ impl RefPosition {
                             match self.cell(t, color) {
                                 Cell::Empty => {
                                     push(out, t, &[]);
-                                    // Turn 90 degrees here (either way) and range on.
+                                    // Turn 90 degrees here (either way, or only into another
+                                    // of the atom's directions) and range on.
                                     for (pc, pr) in [(-dr, dc), (dr, -dc)] {
+                                        if *within
+                                            && !dirs
+                                                .iter()
+                                                .any(|e| e.dc * s == pc && e.dr * s == pr)
+                                        {
+                                            continue;
+                                        }
                                         let mut j = 1;
                                         while let Some(u) = self.at(t, pc, pr, j) {
                                             match self.cell(u, color) {
@@ -1100,6 +1116,9 @@ impl RefPosition {
     /// its square, ignoring both emperors' own moves.
     fn emperor(&self, from: usize, color: u8, out: &mut Vec<Raw>) {
         let opp = 1 - color;
+        if self.v.qboard_emperor {
+            return self.qboard_emperor(from, color, out);
+        }
         let mut lifted = self.clone();
         lifted.sq[from] = None;
         let is_prince = |p: &Piece| self.ty(*p).name == "Prince";
@@ -1124,11 +1143,10 @@ impl RefPosition {
             if cell == Cell::Friend {
                 continue;
             }
-            let attacked = lifted.captures_on(t, opp, &mut buf);
-            match cell {
-                Cell::Enemy if attacked => continue, // a protected piece
-                Cell::Empty if attacked && !own_other_royal => continue,
-                _ => {}
+            // (An empty square is not looked at while another royal of ours is in play.)
+            let needs_check = cell == Cell::Enemy || !own_other_royal;
+            if needs_check && lifted.captures_on(t, opp, &mut buf) {
+                continue; // a protected piece, or an attacked empty square
             }
             if strict && !lifted.captures_on(t, color, &mut buf) {
                 continue;
@@ -1139,6 +1157,42 @@ impl RefPosition {
                 vec![]
             };
             out.push(Raw { to: t as u16, caps });
+        }
+    }
+
+    /// QBoard's emperor (Tai's option): any empty square; any enemy piece, except a royal one
+    /// that its side protects: another emperor of that side (which may go to any empty square)
+    /// or a piece of that side that could capture there, this emperor standing where it is.
+    fn qboard_emperor(&self, from: usize, color: u8, out: &mut Vec<Raw>) {
+        let opp = 1 - color;
+        let mut probe = self.clone();
+        let mut buf = Vec::new();
+        for t in 0..self.n * self.n {
+            if t == from {
+                continue;
+            }
+            match self.cell(t, color) {
+                Cell::Friend => {}
+                Cell::Empty => out.push(Raw {
+                    to: t as u16,
+                    caps: vec![],
+                }),
+                Cell::Enemy => {
+                    let q = self.sq[t].expect("an enemy piece");
+                    if self.ty(q).royal {
+                        let other_emperor = self.sq.iter().enumerate().any(|(s, p)| {
+                            s != t && p.is_some_and(|p| p.color == opp && self.is_emperor(p))
+                        });
+                        if other_emperor || probe.captures_on(t, opp, &mut buf) {
+                            continue;
+                        }
+                    }
+                    out.push(Raw {
+                        to: t as u16,
+                        caps: vec![t as u16],
+                    });
+                }
+            }
         }
     }
 

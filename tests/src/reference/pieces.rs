@@ -20,6 +20,7 @@
 //!   - `xj`: capture any enemy piece further along the line, jumping whatever stands between
 //!     (ancient dragon, rain demon); the ordinary ranging move is written separately.
 //!   - `hook`: hook move whose first leg goes along DIRS, turning 90 degrees at most once.
+//!   - `hookwithin`: the same, but turning only into another of DIRS (Tai's peacock).
 //!   - `lion3`: the lion dog's line lion move of up to three steps.
 //!
 //! Atoms without directions: `lion` (lion area move: two king steps, jumps within two, igui,
@@ -83,9 +84,11 @@ pub enum Atom {
     CaptureFar {
         dirs: Vec<Dir>,
     },
-    /// Hook move with the first leg along `dirs`.
+    /// Hook move with the first leg along `dirs`; `within`: the turn only into another of
+    /// `dirs`.
     Hook {
         dirs: Vec<Dir>,
+        within: bool,
     },
     /// Lion line move of up to `steps` steps.
     LionLine {
@@ -353,7 +356,11 @@ fn parse_spec(dirs: Vec<Dir>, spec: &str) -> Result<Atom, String> {
     }
     match spec {
         "xj" => Ok(Atom::CaptureFar { dirs }),
-        "hook" => Ok(Atom::Hook { dirs }),
+        "hook" => Ok(Atom::Hook {
+            dirs,
+            within: false,
+        }),
+        "hookwithin" => Ok(Atom::Hook { dirs, within: true }),
         _ => Err(format!("unknown move spec `{spec}`")),
     }
 }
@@ -461,6 +468,9 @@ pub struct Variant {
     /// spirit (deva, dark spirit).
     pub deva: Option<usize>,
     pub dark_spirit: Option<usize>,
+    /// QBoard's emperor (Tai shogi's option, docs/rules-decisions.md): any empty square, any
+    /// enemy piece but a royal one its side protects.
+    pub qboard_emperor: bool,
     /// Ko shogi: the piece kinds its rules name.
     pub ko: Option<super::ko::KoKinds>,
     /// Modern Taikyoku: the movements read from the site's dialect, and the ranks.
@@ -556,6 +566,7 @@ pub fn build_variant(
         setup: Vec::new(),
         deva: None,
         dark_spirit: None,
+        qboard_emperor: false,
         ko: None,
         atsa: None,
     };

@@ -2717,3 +2717,41 @@ fn dai_promotion() {
     );
     assert_eq!(find(&from(&p, 7, 7), &p, (5, 7), &[(5, 7)]).len(), 1);
 }
+
+// ------------------------------------------------------------------ Tai shogi
+
+#[test]
+fn tai_startpos() {
+    // QBoard's setup: 177 pieces a side, among them an emperor and a prince each; White's camp is
+    // Black's turned round, so each side has as many moves.
+    let p = RefPosition::parse("tai", "startpos").unwrap();
+    let black = p.sq.iter().flatten().filter(|q| q.color == 0).count();
+    assert_eq!(black, 177);
+    assert!(p.has_emperor());
+    assert_eq!(RefPosition::parse("tai", &p.to_notation()).unwrap(), p);
+}
+
+#[test]
+fn tai_peacock_turns_only_forward() {
+    // A peacock on (12, 12) with friendly pawns on (10, 10) and (10, 14): its forward-left leg
+    // reaches (11, 11) only, its forward-right leg (11, 13) only. From (11, 11) it turns into
+    // the forward-right diagonal, (10, 12) .. (0, 22): 11 squares; from (11, 13) into the
+    // forward-left one, (10, 12) .. (0, 2): 11 squares, (10, 12) counted twice. Backward: the
+    // steps (13, 11), (13, 13) and the jumps (14, 10), (14, 14). 2 + 11 + 11 - 1 + 4 = 27.
+    // (An ordinary hook would also turn back from (11, 11) and (11, 13).)
+    let p = pos(
+        "tai",
+        &[
+            (24, 0, "(EM)"),
+            (0, 24, "(em)"),
+            (12, 12, "(PC)"),
+            (10, 10, "P"),
+            (10, 14, "P"),
+        ],
+        'b',
+    );
+    let ms = from(&p, 12, 12);
+    assert_eq!(ms.len(), 27);
+    assert_eq!(find(&ms, &p, (0, 22), &[]).len(), 1);
+    assert_eq!(find(&ms, &p, (12, 10), &[]).len(), 0);
+}
