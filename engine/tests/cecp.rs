@@ -273,28 +273,42 @@ fn qboard_dai_dai_engine_moves_first() {
     e.quit();
 }
 
-/// QBoard's `dai` (also HaChu's name): QBoard's setup and letters, the opponent's moves in
-/// CECP squares (`i5i6` is our 7k7j), a position set up with QBoard's FEN, the engine's moves
-/// legal on the referee's board.
-#[test]
-fn qboard_dai_game_and_setboard() {
+/// A QBoard game of `variant`: the opponent's first move `first` in CECP squares (our
+/// `first_ours`), `replies` more of its moves, then a position set up with QBoard's FEN, which
+/// must hold each of `letters`; the engine's moves legal on the referee's board throughout.
+fn qboard_game_and_setboard(
+    variant: &str,
+    first: &str,
+    first_ours: &str,
+    replies: usize,
+    letters: &[&str],
+) {
     let mut e = Engine::start();
     let features = e.handshake();
-    assert!(features.contains(",dai,"), "dai not announced: {features}");
+    assert!(
+        features.contains(&format!(",{variant},")),
+        "{variant} not announced: {features}"
+    );
     e.send("new");
-    e.send("variant dai");
+    e.send(&format!("variant {variant}"));
     e.send("sd 1");
-    e.send("i5i6");
-    let mut g = Game::new("dai");
-    let m = g.dialect.parse_move(&g.pos, "i5i6").unwrap();
-    assert_eq!(g.pos.move_to_string(m), "7k7j");
-    g.play("i5i6");
+    e.send(first);
+    let mut g = Game::new(variant);
+    let m = g.dialect.parse_move(&g.pos, first).unwrap();
+    assert_eq!(g.pos.move_to_string(m), first_ours);
+    g.play(first);
     expect_engine_move(&mut e, &mut g, false);
-    answer_three_moves(&mut e, &mut g);
-    // setboard with QBoard's letters (`Y` knight, `J` iron general, `N` lion, ...).
+    for i in 0..replies {
+        let reply = g.some_move(i);
+        e.send(&format!("usermove {reply}"));
+        g.play(&reply);
+        expect_engine_move(&mut e, &mut g, false);
+    }
     let fen = g.fen();
     let upper = fen.to_uppercase();
-    assert!(upper.contains('Y') && upper.contains('J'), "{fen}");
+    for l in letters {
+        assert!(upper.contains(l), "{l} not in {fen}");
+    }
     e.send(&format!("setboard {fen}"));
     let reply = g.some_move(7);
     e.send(&format!("usermove {reply}"));
@@ -305,41 +319,18 @@ fn qboard_dai_game_and_setboard() {
     e.quit();
 }
 
-/// QBoard's `tai`: QBoard's setup and letters, the opponent's moves in CECP squares (`m7m8` is
-/// our 13s13r), a position set up with QBoard's FEN, the engine's moves legal on the referee's
-/// board.
+/// QBoard's `dai` (also HaChu's name): QBoard's setup and letters (`Y` knight, `J` iron
+/// general), the opponent's moves in CECP squares (`i5i6` is our 7k7j).
+#[test]
+fn qboard_dai_game_and_setboard() {
+    qboard_game_and_setboard("dai", "i5i6", "7k7j", 3, &["Y", "J"]);
+}
+
+/// QBoard's `tai`: QBoard's setup and letters (`V~` turtle-snake, `` E` `` emperor), the
+/// opponent's moves in CECP squares (`m7m8` is our 13s13r).
 #[test]
 fn qboard_tai_game_and_setboard() {
-    let mut e = Engine::start();
-    let features = e.handshake();
-    assert!(features.contains(",tai,"), "tai not announced: {features}");
-    e.send("new");
-    e.send("variant tai");
-    e.send("sd 1");
-    e.send("m7m8");
-    let mut g = Game::new("tai");
-    let m = g.dialect.parse_move(&g.pos, "m7m8").unwrap();
-    assert_eq!(g.pos.move_to_string(m), "13s13r");
-    g.play("m7m8");
-    expect_engine_move(&mut e, &mut g, false);
-    for i in 0..2 {
-        let reply = g.some_move(i);
-        e.send(&format!("usermove {reply}"));
-        g.play(&reply);
-        expect_engine_move(&mut e, &mut g, false);
-    }
-    // setboard with QBoard's letters (`V~` turtle-snake, `` E` `` emperor, ...).
-    let fen = g.fen();
-    let upper = fen.to_uppercase();
-    assert!(upper.contains("V~") && upper.contains("E`"), "{fen}");
-    e.send(&format!("setboard {fen}"));
-    let reply = g.some_move(7);
-    e.send(&format!("usermove {reply}"));
-    g.play(&reply);
-    expect_engine_move(&mut e, &mut g, false);
-    assert_eq!(e.sync(), Vec::<String>::new());
-    e.assert_qboard_safe();
-    e.quit();
+    qboard_game_and_setboard("tai", "m7m8", "13s13r", 2, &["V~", "E`"]);
 }
 
 #[test]
