@@ -24,16 +24,7 @@ const CRATES: [&str; 6] = ["movegen", "eval", "engine", "protocol", "referee", "
 const KNOWN_LONG: [&str; 1] = ["movegen/src/definition/variant_file.rs"];
 
 /// File pairs that still import each other (issue 70), each written in name order.
-const KNOWN_LOOPS: [(&str, &str); 2] = [
-    (
-        "movegen/src/definition/variant.rs",
-        "movegen/src/generation/attacks/mod.rs",
-    ),
-    (
-        "movegen/src/definition/variant.rs",
-        "movegen/src/generation/zone_promotion.rs",
-    ),
-];
+const KNOWN_LOOPS: [(&str, &str); 0] = [];
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
