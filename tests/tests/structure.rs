@@ -18,7 +18,9 @@ use std::path::{Path, PathBuf};
 const MAX_LINES: usize = 1000;
 
 /// The crates whose sources are checked (the tests crate holds test code only).
-const CRATES: [&str; 6] = ["movegen", "eval", "engine", "protocol", "referee", "gui"];
+const CRATES: [&str; 7] = [
+    "movegen", "eval", "engine", "protocol", "referee", "gui", "cli",
+];
 
 /// Files over [`MAX_LINES`] that are still to be split (issue 70).
 const KNOWN_LONG: [&str; 1] = ["movegen/src/definition/variant_file.rs"];
