@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A single-node Slurm cluster on this machine (Debian's slurm-wlm: slurmctld and slurmd on
-# localhost), to try scripts/match-slurm.sbatch and engine/tests/match_shards.rs's Slurm test
+# localhost), to try scripts/match-slurm.sbatch and cli/tests/match_shards.rs's Slurm test
 # without a cluster. Run as root on a Debian machine with nothing else of Slurm's configured:
 #
 #   apt-get install slurmctld slurmd slurm-client munge

@@ -1,6 +1,6 @@
 //! What each fuzz target checks. This file is compiled twice: into the cargo-fuzz crate (the
 //! targets call these functions on libFuzzer's inputs) and, by `#[path]`, into the workspace's
-//! stable test `engine/tests/fuzz_corpus.rs`, which replays the committed minimised corpora in
+//! stable test `cli/tests/fuzz_corpus.rs`, which replays the committed minimised corpora in
 //! every CI run.
 //!
 //! Every function takes any bytes and panics only when it finds a bug: a panic in the code

@@ -3,7 +3,7 @@
 //! real one so that crashes, stalls and answers are exactly as each test needs. Every test
 //! checks both what the server answers and that refused input changed nothing.
 //! (The real engine and a real browser are tested with the `taikyoku` binary, in
-//! `engine/tests/gui.rs`.)
+//! `cli/tests/gui.rs`.)
 
 mod common;
 

@@ -25,9 +25,9 @@ mod any;
 // The facade the protocols, the referee and the GUI use: a position of any board width.
 pub use any::{AnyPosition, EmptyBoardMoves, MoveSquares, PlacedPiece};
 // Variants: the compiled rules, built in or read from a file, and what their readers ask.
+pub use definition::piece::{FormId, Piece};
 pub use definition::variant::{
-    builtin_text, known_names, ChuRules, FormId, Piece, PieceKind, Variant, BUILTIN, READINGS,
-    READING_KEYS,
+    builtin_text, known_names, ChuRules, PieceKind, Variant, BUILTIN, READINGS, READING_KEYS,
 };
 pub use definition::variant_file::{KindId, PromotionRule, RepetitionRule, VariantError};
 // The evaluation's mobility tables: what a movement atom is and where a piece reaches.

@@ -5,7 +5,7 @@
 //!
 //! Used by the integration tests of this crate (`tests/tests/kit/` adds the fast generator's
 //! parse on top), the reference generator's unit tests, and the tests of the engine
-//! (`engine/tests/`) and of the protocol crate, which take this crate as a dev-dependency.
+//! (`cli/tests/`) and of the protocol crate, which take this crate as a dev-dependency.
 //!
 //! Squares are named as in the notation (`7g`, `19gg`): the file number counted from Black's
 //! right, the rank letters from the top. A piece is its code, upper case for Black and lower case

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Colour, Square, PAD};
 use crate::board::moves::{Move, Promotion};
-use crate::definition::variant::{Piece, Variant};
+use crate::definition::piece::Piece;
+use crate::definition::variant::Variant;
 use crate::definition::variant_file::KindId;
 use crate::generation::interp::CapInfo;
 

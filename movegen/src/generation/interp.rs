@@ -23,8 +23,9 @@ use arrayvec::ArrayVec;
 
 use crate::board::geometry::{Colour, Square};
 use crate::board::moves::Move;
+use crate::definition::piece::Piece;
 use crate::definition::program::{Op, Program, CAPTURE, MOVE, UNLIMITED};
-use crate::definition::variant::{Piece, Variant};
+use crate::definition::variant::Variant;
 use crate::definition::variant_file::{KindId, PromotionRule, RangeCaptureRule};
 
 /// Most legs of one multi-leg move: step counts and line lengths are at most 9

@@ -10,7 +10,7 @@ use crate::board::geometry::{Colour, Square};
 use crate::board::moves::Move;
 use crate::board::position::{MoveObserver, Position};
 use crate::definition::betza::ShotClass;
-use crate::definition::variant::Piece;
+use crate::definition::piece::Piece;
 use crate::definition::variant_file::KindId;
 
 use super::zone_promotion::{push_cand, Cand, Landing, MAX_SHOT_TARGETS};

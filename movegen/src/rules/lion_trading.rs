@@ -8,8 +8,8 @@
 use crate::board::geometry::Square;
 use crate::board::moves::{Move, MoveSink, Promotion};
 use crate::board::position::{Position, Taken};
+use crate::definition::piece::Piece;
 use crate::definition::program::{Op, Program};
-use crate::definition::variant::Piece;
 use crate::definition::variant_file::{
     CounterStrikeFrom, CounterStrikeRecapture, LionProtection, PromotionRule,
 };

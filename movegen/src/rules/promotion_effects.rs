@@ -8,7 +8,8 @@ use arrayvec::ArrayVec;
 use crate::board::geometry::{Colour, Square};
 use crate::board::moves::Move;
 use crate::board::position::{MoveObserver, Position};
-use crate::definition::variant::{FormId, Piece, Variant};
+use crate::definition::piece::{FormId, Piece};
+use crate::definition::variant::Variant;
 
 /// Squares on the largest board.
 const MAX_SQUARES: usize = crate::board::geometry::MAX_SIDE * crate::board::geometry::MAX_SIDE;

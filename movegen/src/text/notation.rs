@@ -8,8 +8,9 @@ use std::sync::Arc;
 use crate::board::geometry::{Colour, Square};
 use crate::board::moves::{Move, Promotion};
 use crate::board::position::Position;
+use crate::definition::piece::Piece;
 use crate::definition::program::Op;
-use crate::definition::variant::{Piece, Variant};
+use crate::definition::variant::Variant;
 
 /// A notation error: what was wrong, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,7 +13,8 @@ use std::sync::Arc;
 
 use crate::board::geometry::Colour;
 use crate::board::position::Position;
-use crate::definition::variant::{Piece, Variant};
+use crate::definition::piece::Piece;
+use crate::definition::variant::Variant;
 use crate::text::notation::NotationError;
 
 fn err<T>(msg: impl Into<String>) -> Result<T, NotationError> {

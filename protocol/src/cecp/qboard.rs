@@ -21,7 +21,7 @@ use crate::engine::Playable;
 
 /// How long a result (`bestmove win`, `bestmove resign`, `offer draw`) waits after the engine's
 /// own move. QBoard reads everything that has arrived when it gets to its event loop; the relay
-/// harness (`engine/tests/qboard/`), reading as QBoard does, measured what this must exceed
+/// harness (`cli/tests/qboard/`), reading as QBoard does, measured what this must exceed
 /// (docs/cecp.md, "QBoard's relay"), and a GUI busy painting may take longer, so the margin is
 /// wide: a game ends once, and the wait costs nothing else.
 pub const RESULT_HOLD: Duration = Duration::from_millis(1000);

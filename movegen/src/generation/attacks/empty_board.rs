@@ -3,8 +3,9 @@
 
 use crate::board::geometry::{Colour, Geometry, Square};
 use crate::board::position::empty_mailbox;
+use crate::definition::piece::{FormId, Piece};
 use crate::definition::program::{CAPTURE, MOVE};
-use crate::definition::variant::{FormId, Piece, Variant};
+use crate::definition::variant::Variant;
 use crate::generation::interp::{Ctx, Visitor, Walker};
 
 /// Empty-board reach of programs, for the evaluation's mobility: the displacements (columns,

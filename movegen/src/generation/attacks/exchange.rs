@@ -5,7 +5,7 @@ use arrayvec::ArrayVec;
 use crate::board::geometry::{Colour, Square};
 use crate::board::moves::{Move, Promotion};
 use crate::board::position::Position;
-use crate::definition::variant::Piece;
+use crate::definition::piece::Piece;
 use crate::generation::interp::{CapInfo, Cells};
 
 /// The most squares a board has (a 36x36 board in 21 bitboard words): a bound on a side's

@@ -15,8 +15,8 @@
 use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Colour, Geometry, Square};
 use crate::board::position::Position;
+use crate::definition::piece::Piece;
 use crate::definition::program::CAPTURE;
-use crate::definition::variant::Piece;
 use crate::generation::interp::{Cells, Ctx, Lifted, Visitor, Walker};
 
 /// Marks every square a piece could capture on.
@@ -56,15 +56,15 @@ impl Visitor for Hit {
 mod empty_board;
 mod exchange;
 mod reach;
+mod reach_build;
 mod royal;
-#[cfg(test)]
-mod tests;
 
 pub(crate) use empty_board::immobile_squares;
 pub use empty_board::{empty_board_reach, EmptyBoardReach};
 pub use exchange::ROYAL_EXCHANGE_VALUE;
 use reach::region;
 pub(crate) use reach::{square_masks, ReachTables};
+pub(crate) use reach_build::reach_tables;
 pub use royal::Danger;
 
 impl<const N: usize> Position<N> {
@@ -288,3 +288,6 @@ impl Visitor for AnyHit {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

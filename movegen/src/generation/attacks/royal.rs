@@ -9,7 +9,7 @@ use crate::board::bitboard::Bitboard;
 use crate::board::geometry::{Colour, Square};
 use crate::board::moves::{Move, Promotion};
 use crate::board::position::Position;
-use crate::definition::variant::Piece;
+use crate::definition::piece::Piece;
 use crate::generation::interp::Cells;
 
 use super::reach::{RAY, UNBLOCKABLE};

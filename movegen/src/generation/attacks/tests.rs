@@ -1,10 +1,12 @@
 use std::sync::Arc;
 
-use super::reach::{captures_afar, near_masks, NEAR};
+use super::reach::{near_masks, NEAR};
+use super::reach_build::captures_afar;
 use super::*;
 use crate::board::geometry::Square;
 use crate::board::position::Position;
-use crate::definition::variant::{Piece, Variant};
+use crate::definition::piece::Piece;
+use crate::definition::variant::Variant;
 
 /// One empty board asked about every kind of chu and of Taikyoku on several squares, each
 /// question twice in a row, answers as a fresh board does: what the previous question

@@ -6,7 +6,7 @@ use taikyoku_movegen::Variant;
 use taikyoku_protocol::engine::Output;
 use taikyoku_protocol::usi::Session;
 
-use crate::CliError;
+use super::CliError;
 
 /// Arguments of `usi`.
 #[derive(Args, Debug, Default)]

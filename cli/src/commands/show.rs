@@ -6,7 +6,7 @@ use taikyoku_movegen::{AnyPosition, Colour};
 
 use std::io::Write;
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `show`.
 #[derive(Args, Debug)]

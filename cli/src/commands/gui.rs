@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use taikyoku_gui::{Config, VariantChoice};
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `gui`.
 #[derive(Args, Debug)]

@@ -9,7 +9,7 @@ use taikyoku_protocol::joint::Joint;
 
 use std::io::Write;
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `perft`.
 #[derive(Args, Debug)]

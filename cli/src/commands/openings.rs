@@ -24,7 +24,7 @@ use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Move};
 use taikyoku_protocol::joint::Joint;
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `openings`.
 #[derive(Args, Debug)]

@@ -6,7 +6,7 @@ use clap::Args;
 use taikyoku_eval::{Evaluator, Params};
 use taikyoku_movegen::{with_position, AnyPosition, Variant};
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `eval`.
 #[derive(Args, Debug)]

@@ -8,7 +8,7 @@
 //! starting parameters, and then kept: the parameters move the evaluation, not its scale.
 //!
 //! ```sh
-//! cargo run --release --example texel -- dai-dai games.rec [every-nth-position]
+//! cargo run --release -p taikyoku-eval --example texel -- dai-dai games.rec [every-nth-position]
 //! ```
 //!
 //! Prints the loss before and after and the fitted values as `name=value` pairs, the form
@@ -23,7 +23,7 @@
 //! values are printed as `code value` lines.
 //!
 //! ```sh
-//! cargo run --release --example texel -- dai-dai games.rec 4 --values [--prior=0.000002]
+//! cargo run --release -p taikyoku-eval --example texel -- dai-dai games.rec 4 --values [--prior=0.000002]
 //! ```
 
 use std::sync::Arc;

@@ -4,7 +4,7 @@ use clap::Args;
 
 use std::io::Write;
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 
 /// Arguments of `pieces`.
 #[derive(Args, Debug)]

@@ -15,7 +15,7 @@ use taikyoku_engine::tt::Tt;
 use taikyoku_eval::Evaluator;
 use taikyoku_movegen::{with_position, AnyPosition, Variant};
 
-use crate::CliError;
+use super::CliError;
 
 /// The positions: `<variant> <depth> <position>` per line.
 pub const POSITIONS: &str = include_str!("../bench_positions.txt");

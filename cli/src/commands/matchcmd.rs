@@ -16,7 +16,7 @@ use taikyoku_referee::results::{self, file_sha256, EngineInfo, Header, Settings}
 use taikyoku_referee::spec::{EngineSpec, Proto, StepOrder};
 use taikyoku_referee::{print_report, run_match, MatchConfig, ReportInfo, Shard, Sprt};
 
-use crate::{CliError, VariantArgs};
+use super::{CliError, VariantArgs};
 use taikyoku_referee::player::USI_VARIANT;
 
 /// Arguments of `match`.

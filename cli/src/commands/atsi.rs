@@ -10,7 +10,7 @@ use taikyoku_movegen::Variant;
 use taikyoku_protocol::atsi::{self, ws, HostReading};
 use taikyoku_protocol::engine::Output;
 
-use crate::CliError;
+use super::CliError;
 
 /// Arguments of `atsi`.
 #[derive(Args, Debug)]
