@@ -850,34 +850,66 @@ fn an_interrupted_iteration_plays_its_best_searched_move() {
 
 #[test]
 fn a_weak_skill_plays_nearly_best_moves_by_chance() {
-    // Skill level 2 searches 3 plies and chooses among at least four lines with a random bonus
-    // of up to 450 centipawns: over seeds it plays more than one move, each scoring within the
-    // bonus of the best; full strength (no skill) plays the best line.
+    // Skill level 0 searches 100 nodes a move and chooses among at least four lines of its last
+    // finished iteration with a random bonus of up to 500 centipawns: over seeds it plays more
+    // than one move, each scoring within the bonus of that iteration's best; full strength (no
+    // skill) plays the best line.
     use taikyoku_engine::search::skill::Skill;
     let v = Variant::builtin("chu").unwrap();
     let p = Position::<3>::startpos(v);
-    let (best, best_score) = best(&p, 3, Features::default());
     let mut played = std::collections::BTreeSet::new();
     for seed in 0..12 {
-        let skill = Skill::new(2, seed).unwrap();
+        let skill = Skill::new(0, seed).unwrap();
         let limits = Limits {
-            depth: Some(10),
             skill: Some(skill),
             ..Limits::default()
         };
         let r = run_limits(&p, limits, Features::default());
         let info = r.info.unwrap();
-        assert_eq!(info.depth, 3, "the level caps the depth");
+        assert!(info.nodes < 200, "{} nodes", info.nodes);
+        let finished = info.depth - i32::from(info.lower_bound);
+        let (_, best_score) = best(&p, finished, Features::default());
         let m = r.best.unwrap();
-        let score = score_of_root_move(&p, m, 3);
+        let score = score_of_root_move(&p, m, finished);
         assert!(
             score >= best_score - skill.spread(),
-            "{} scores {score}, the best {best_score}",
+            "{} scores {score} at depth {finished}, the best {best_score}",
             p.move_to_string(m)
         );
         played.insert(p.move_to_string(m));
     }
     assert!(played.len() > 1, "{played:?}");
+    let (best, _) = best(&p, 3, Features::default());
     let r = run(&p, 3, MoveFilter::default(), Features::default());
     assert_eq!(r.best, Some(best));
+}
+
+#[test]
+fn a_skill_searches_its_node_budget() {
+    // Past the first iteration a level stops at its budget (checked every 64 nodes), and a
+    // higher level, with a larger budget, searches deeper; a `go nodes` below the budget wins.
+    use taikyoku_engine::search::skill::Skill;
+    let p = Position::<3>::startpos(Variant::builtin("chu").unwrap());
+    let search = |level: u8, nodes: Option<u64>| {
+        let skill = Skill::new(level, 7).unwrap();
+        let limits = Limits {
+            skill: Some(skill),
+            nodes,
+            ..Limits::default()
+        };
+        let info = run_limits(&p, limits, Features::default()).info.unwrap();
+        (info.depth, info.nodes, skill.max_nodes())
+    };
+    let (low_depth, _, _) = search(4, None);
+    let (depth, nodes, budget) = search(14, None);
+    assert!(
+        nodes >= budget && nodes < budget + 64,
+        "{nodes} for {budget}"
+    );
+    assert!(
+        depth > low_depth,
+        "level 14 depth {depth}, level 4 {low_depth}"
+    );
+    let (_, nodes, _) = search(14, Some(5000));
+    assert!((5000..5064).contains(&nodes), "{nodes}");
 }

@@ -559,6 +559,66 @@ fn multipv_reports_the_best_lines_of_each_depth() {
     e.quit();
 }
 
+/// The node count of the last `info` line that has one.
+fn last_nodes(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let mut words = l.split_whitespace();
+            words.position(|w| w == "nodes")?;
+            words.next()?.parse().ok()
+        })
+        .expect("an info line with nodes")
+}
+
+#[test]
+fn uci_elo_limits_the_strength_and_overrides_skill_level() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let options = e.until("usiok");
+    assert!(options
+        .iter()
+        .any(|l| l == "option name UCI_LimitStrength type check default false"));
+    let elo = options
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo type spin"))
+        .expect("a UCI_Elo option");
+    let words: Vec<&str> = elo.split_whitespace().collect();
+    let at = |key: &str| -> i32 {
+        let i = words.iter().position(|w| *w == key).unwrap();
+        words[i + 1].parse().unwrap()
+    };
+    let (lowest, highest) = (at("min"), at("max"));
+    assert_eq!(at("default"), highest);
+    assert!(lowest < highest, "{elo}");
+    e.send("setoption name USI_Variant value chu");
+    e.send(&format!("setoption name UCI_Elo value {}", highest + 1));
+    e.send("setoption name UCI_LimitStrength value maybe");
+    e.send("isready");
+    let ready = e.until("readyok");
+    for bad in [format!("{}", highest + 1), "maybe".to_string()] {
+        assert!(ready.iter().any(|l| l.contains(&bad)), "{bad}: {ready:?}");
+    }
+    // The lowest Elo is level 0: 100 nodes, whatever Skill Level says.
+    e.send(&format!("setoption name UCI_Elo value {lowest}"));
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send("setoption name Skill Level value 20");
+    e.send("position startpos");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    assert!(last_nodes(&lines) < 100 + 64, "{lines:?}");
+    // Not limited: Skill Level 20 is full strength again.
+    e.send("setoption name UCI_LimitStrength value false");
+    e.send("go depth 6");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    e.quit();
+}
+
 #[test]
 fn skill_level_weakens_the_search_and_shows_one_line() {
     let mut e = Engine::start();
@@ -581,13 +641,11 @@ fn skill_level_weakens_the_search_and_shows_one_line() {
     e.send("position startpos");
     e.send("go depth 6");
     let lines = e.until("bestmove");
-    // Level 1 stops at depth 2 and, though it finds four lines to choose from, reports one.
+    // Level 1 searches 141 nodes (checked every 64): it stops short of depth 6 and, though it
+    // finds four lines to choose from, reports one.
+    assert!(last_nodes(&lines) < 141 + 64, "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.starts_with("info depth 2 ")),
-        "{lines:?}"
-    );
-    assert!(
-        !lines.iter().any(|l| l.starts_with("info depth 3 ")),
+        !lines.iter().any(|l| l.starts_with("info depth 6 ")),
         "{lines:?}"
     );
     assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");

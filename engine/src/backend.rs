@@ -159,6 +159,10 @@ pub struct Backend {
     multipv: usize,
     /// The `Skill Level` option: 0 to 19 weaken the play, 20 is full strength.
     skill_level: u8,
+    /// The `UCI_LimitStrength` option: play at `UCI_Elo` (which then overrides `Skill Level`).
+    limit_strength: bool,
+    /// The `UCI_Elo` option.
+    elo: i32,
     /// The evaluation's parameters (defaults unless the `EvalParams` option set some).
     params: Params,
     /// What the game's searches learned about quiet moves (held by the search under way).
@@ -190,6 +194,8 @@ impl Backend {
             contempt: CONTEMPT,
             multipv: 1,
             skill_level: skill::FULL,
+            limit_strength: false,
+            elo: skill::elo_range().1,
             memory: Arc::new(Mutex::new(Memory::new())),
             forget: Arc::new(AtomicBool::new(false)),
         }
@@ -206,10 +212,14 @@ impl Backend {
             },
             contempt: self.contempt,
             multipv: self.multipv,
-            skill: Skill::new(
-                self.skill_level,
-                (self.seed << 20) ^ self.searches ^ pos.hash(),
-            ),
+            skill: {
+                let seed = (self.seed << 20) ^ self.searches ^ pos.hash();
+                if self.limit_strength {
+                    Skill::fractional(skill::centi_level_for_elo(self.elo), seed)
+                } else {
+                    Skill::new(self.skill_level, seed)
+                }
+            },
         };
         let start = Instant::now()
             .checked_sub(go.position_cost)
@@ -270,6 +280,17 @@ impl Engine for Backend {
                 spec: format!("type spin default {0} min 0 max {0}", skill::FULL),
             },
             EngineOption {
+                name: "UCI_LimitStrength".into(),
+                spec: "type check default false".into(),
+            },
+            EngineOption {
+                name: "UCI_Elo".into(),
+                spec: {
+                    let (lowest, highest) = skill::elo_range();
+                    format!("type spin default {highest} min {lowest} max {highest}")
+                },
+            },
+            EngineOption {
                 name: "Contempt".into(),
                 spec: format!("type spin default {CONTEMPT} min -1000 max 1000"),
             },
@@ -324,6 +345,28 @@ impl Engine for Backend {
             "seed" => self.seed = int(0, 1_000_000_000)?,
             "multipv" => self.multipv = int(1, MAX_MULTIPV as u64)? as usize,
             "skill level" | "skilllevel" => self.skill_level = int(0, skill::FULL as u64)? as u8,
+            "uci_limitstrength" => {
+                self.limit_strength = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option UCI_LimitStrength: '{value}' is not true or false"
+                        ))
+                    }
+                }
+            }
+            "uci_elo" => {
+                let (lowest, highest) = skill::elo_range();
+                self.elo = match value.parse::<i32>() {
+                    Ok(n) if (lowest..=highest).contains(&n) => n,
+                    _ => {
+                        return Err(format!(
+                            "option UCI_Elo: '{value}' is not a number from {lowest} to {highest}"
+                        ))
+                    }
+                }
+            }
             "contempt" => {
                 self.contempt = match value.parse::<i32>() {
                     Ok(n) if (-1000..=1000).contains(&n) => n,

@@ -74,7 +74,7 @@ pub struct Limits {
     /// root search finds them all: its window's lower edge is the last line's score (and it
     /// takes no aspiration window), so each move that enters the lines is scored exactly.
     pub multipv: usize,
-    /// A weaker play (`Skill Level` below 20): shallower, and choosing among the best lines.
+    /// A weaker play (`Skill Level` below 20): a node budget, and a choice among the best lines.
     pub skill: Option<skill::Skill>,
 }
 
@@ -361,6 +361,10 @@ pub fn search<const N: usize>(
         limits.moves.root.clear();
         limits.moves.own = None;
     }
+    // A weak skill searches a node budget (the first iteration still completes).
+    if let Some(s) = limits.skill {
+        limits.nodes = Some(limits.nodes.map_or(s.max_nodes(), |n| n.min(s.max_nodes())));
+    }
     let shared = Shared {
         tt,
         control: control.clone(),
@@ -374,7 +378,6 @@ pub fn search<const N: usize>(
     let max_depth = limits
         .depth
         .unwrap_or(MAX_PLY as i32 - 1)
-        .min(skill.map_or(i32::MAX, |s| s.max_depth()))
         .clamp(1, MAX_PLY as i32 - 1);
     let v = pos.variant();
     let tables = memory.tables(threads, v.piece_index_count(), v.geometry().squares());

@@ -163,8 +163,10 @@ impl<'a, const N: usize> Thread<'a, N> {
         }
         if self.nodes & 63 == 0 {
             self.shared.nodes[self.id].store(self.nodes, Relaxed);
+            // The main thread keeps the node limit too, past the first iteration (which
+            // completes, so that a small budget still plays a searched move).
             if let Some(n) = self.shared.limits.nodes {
-                if self.shared.total_nodes() >= n {
+                if self.id == 0 && !self.must_complete && self.shared.total_nodes() >= n {
                     c.stop.store(true, Relaxed);
                     self.aborted = true;
                     return true;
