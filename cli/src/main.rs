@@ -1,4 +1,5 @@
 //! The `taikyoku` binary: command line of the engine for the giant shogi variants.
+#![forbid(unsafe_code)]
 
 mod commands;
 
