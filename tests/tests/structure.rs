@@ -474,3 +474,46 @@ fn use_trees_expand_to_full_paths() {
         "a \n\"\" ' ' b"
     );
 }
+
+/// Longer loops too: no file reaches itself through a chain of imports (a module and its
+/// parent count as one unit, as above).
+#[test]
+fn no_chain_of_imports_comes_back() {
+    let root = workspace();
+    let mut cycles = Vec::new();
+    for c in CRATES {
+        let krate = Crate::read(&root, c);
+        let mut imports: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+        for (file, paths) in &krate.uses {
+            for p in paths {
+                let Some(to) = krate.file_of(p) else { continue };
+                let (ma, mb) = (krate.module_path(file), krate.module_path(&to));
+                let related = ma.len() + 1 == mb.len() && mb.starts_with(&ma)
+                    || mb.len() + 1 == ma.len() && ma.starts_with(&mb);
+                if &to != file && !related {
+                    imports.entry(file.clone()).or_default().insert(to);
+                }
+            }
+        }
+        for start in imports.keys() {
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![vec![start.clone()]];
+            while let Some(chain) = stack.pop() {
+                let last = chain.last().expect("a chain has a file");
+                for next in imports.get(last).into_iter().flatten() {
+                    if next == start {
+                        cycles.push(chain.join(" -> "));
+                    } else if seen.insert(next.clone()) {
+                        let mut longer = chain.clone();
+                        longer.push(next.clone());
+                        stack.push(longer);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "chains of imports that come back: {cycles:#?}"
+    );
+}
