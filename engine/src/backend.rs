@@ -358,14 +358,7 @@ impl Engine for Backend {
             }
             "uci_elo" => {
                 let (lowest, highest) = skill::elo_range();
-                self.elo = match value.parse::<i32>() {
-                    Ok(n) if (lowest..=highest).contains(&n) => n,
-                    _ => {
-                        return Err(format!(
-                            "option UCI_Elo: '{value}' is not a number from {lowest} to {highest}"
-                        ))
-                    }
-                }
+                self.elo = int(lowest as u64, highest as u64)? as i32;
             }
             "contempt" => {
                 self.contempt = match value.parse::<i32>() {

@@ -28,8 +28,8 @@ const SPREAD_AT_ZERO: f64 = 500.0;
 
 /// The Elo of the measured levels (`UCI_Elo`): the ladder of matches in chu at 10+0.1 (level
 /// L+2 against L, and 5 between 4 and 6) and level 18 against HaChu 0.21, fitted together by
-/// `scripts/elo-ladder.py` on a scale where HaChu 0.21 at 10+0.1 is 2000 (docs/engine.md,
-/// "Skill levels").
+/// `scripts/elo-ladder.py` on a scale where HaChu 0.21 at 10+0.1 is 2000
+/// (docs/skill-levels.md).
 pub const ELO_OF_LEVEL: [(u8, i32); 12] = [
     (0, 170),
     (2, 350),
@@ -57,7 +57,7 @@ pub fn centi_level_for_elo(elo: i32) -> u16 {
     let elo = elo.clamp(lowest, highest);
     for pair in ELO_OF_LEVEL.windows(2) {
         let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
-        if elo <= e1 && e1 > e0 {
+        if elo <= e1 {
             let part = (elo - e0) as f64 / (e1 - e0) as f64;
             return ((l0 as f64 + part * (l1 - l0) as f64) * 100.0).round() as u16;
         }
@@ -83,11 +83,6 @@ impl Skill {
     /// A weakening at `centi` hundredths of a level (`None` at or above full strength).
     pub fn fractional(centi: u16, seed: u64) -> Option<Skill> {
         (centi < FULL as u16 * 100).then_some(Skill { centi, seed })
-    }
-
-    /// The level, in hundredths.
-    pub fn centi_level(self) -> u16 {
-        self.centi
     }
 
     fn level(self) -> f64 {
